@@ -1,0 +1,14 @@
+// Runs before first paint so the page never flashes the wrong theme. Dark is the default;
+// the key and class names must match src/web/app/theme.ts.
+(function () {
+  var theme = 'dark';
+  try {
+    if (JSON.parse(window.localStorage.getItem('theme') || '"dark"') === 'light') theme = 'light';
+  } catch (error) {
+    // Storage may be unavailable (privacy mode): keep the default.
+  }
+  var root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.classList.toggle('dark-theme', theme === 'dark');
+  root.style.colorScheme = theme;
+})();

@@ -1,0 +1,70 @@
+export type OptionKind = 'shirtSize' | 'shirtColor' | 'vinylColor';
+
+/** The order in which missing choices are reported. */
+export const OPTION_KINDS: readonly OptionKind[] = ['shirtSize', 'shirtColor', 'vinylColor'];
+
+export const OPTION_LABELS: Readonly<Record<OptionKind, string>> = {
+  shirtSize: 'Shirt Size',
+  shirtColor: 'Shirt Color',
+  vinylColor: 'Vinyl Color',
+};
+
+export type OfferedOptions = {
+  shirtSizes: readonly string[];
+  shirtColors: readonly string[];
+  vinylColors: readonly string[];
+};
+
+export type SelectedOptions = {
+  shirtSize?: string | null;
+  shirtColor?: string | null;
+  vinylColor?: string | null;
+};
+
+const OFFERED_FIELD: Readonly<Record<OptionKind, keyof OfferedOptions>> = {
+  shirtSize: 'shirtSizes',
+  shirtColor: 'shirtColors',
+  vinylColor: 'vinylColors',
+};
+
+/**
+ * A comma-separated string or an array → trimmed entries, empties and later duplicates dropped.
+ * Array entries are taken whole: a comma inside one is part of the value.
+ */
+export function normaliseOptions(value: string | readonly string[] | null | undefined): string[] {
+  if (value === null || value === undefined) return [];
+  const entries = typeof value === 'string' ? value.split(',') : value;
+  const result: string[] = [];
+  for (const entry of entries) {
+    const trimmed = entry.trim();
+    if (trimmed !== '' && !result.includes(trimmed)) result.push(trimmed);
+  }
+  return result;
+}
+
+function selectionFor(selected: SelectedOptions, kind: OptionKind): string | null {
+  const value = selected[kind];
+  return value === undefined || value === null || value === '' ? null : value;
+}
+
+/** Offered choices without a valid selection; an option with no offered values needs none. */
+export function missingOptions(offered: OfferedOptions, selected: SelectedOptions): OptionKind[] {
+  return OPTION_KINDS.filter((kind) => {
+    const list = offered[OFFERED_FIELD[kind]];
+    if (list.length === 0) return false;
+    const value = selectionFor(selected, kind);
+    return value === null || !list.includes(value);
+  });
+}
+
+export function missingOptionsMessage(missing: readonly OptionKind[]): string {
+  return 'Please select one option from ' + missing.map((kind) => OPTION_LABELS[kind]).join(', ');
+}
+
+/** Selections made for an option the product does not offer, or with a value outside its list. */
+export function invalidSelections(offered: OfferedOptions, selected: SelectedOptions): OptionKind[] {
+  return OPTION_KINDS.filter((kind) => {
+    const value = selectionFor(selected, kind);
+    return value !== null && !offered[OFFERED_FIELD[kind]].includes(value);
+  });
+}

@@ -1,0 +1,115 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../shared/errors';
+import { buildApp } from './app';
+import { createTestApp, createTestDatabase, type TestApp } from './test/test-app';
+
+describe('health and errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind });
+  });
+
+  it('answers unknown API paths with a JSON 404, even for browsers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(response.json()).error.code).toBe('not_found');
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses cross-site state changes before routing', async () => {
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ error: { code: 'cross_site_request' } });
+    const foreignOrigin = await t.app.inject({ method: 'DELETE', url: '/api/anything', headers: { origin: 'https://evil.example' } });
+    expect(foreignOrigin.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.statusCode).toBe(404);
+  });
+
+  it('refuses a route without an access rule', async () => {
+    const app = await buildApp({ config: t.config, database: await createTestDatabase() });
+    try {
+      expect(() => app.get('/api/unguarded', async () => ({}))).toThrow(/must declare config.access/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('static site', () => {
+  let t: TestApp;
+  const html = `<!doctype html><html class="dark"><head><script type="module" src="/static/app-1a2b.js"></script></head><body>${'x'.repeat(2000)}</body></html>`;
+  beforeAll(async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const site = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
+    await mkdir(path.join(site, 'static'), { recursive: true });
+    await mkdir(path.join(site, 'assets'), { recursive: true });
+    await writeFile(path.join(site, 'index.html'), html);
+    await writeFile(path.join(site, 'index.html.br'), zlib.brotliCompressSync(html));
+    await writeFile(path.join(site, 'static', 'app-1a2b.js'), 'console.log(1)');
+    await writeFile(path.join(site, 'assets', 'particles.json'), '{}');
+    t = await createTestApp({ STATIC_DIR: site });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves index.html for page routes with no-cache, precompressed', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/some/deep/page?x=1',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+  });
+
+  it('caches hashed assets for a year and revalidates particle settings', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/static/app-1a2b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const particles = await t.app.inject({ method: 'GET', url: '/assets/particles.json' });
+    expect(particles.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing image with 404, not the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/posters/missing.svg', headers: { accept: 'image/*' } });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,18 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Row types of the tables this app owns, named as in SQL (snake_case, no casing plugin):
+ * see docs/decisions/004-sql-naming.md. Feature tables are added here by their migrations.
+ * better-auth's own tables ("user", "session", …) are declared in auth/auth-schema.ts.
+ */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type AppMetaTable = {
+  key: string;
+  value: string;
+  updated_at: Generated<Timestamp>;
+};
+
+export type Database = {
+  app_meta: AppMetaTable;
+};

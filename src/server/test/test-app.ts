@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/** A fresh migrated database for this test file (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export function createTestDatabase(): Promise<DatabaseHandle> {
+  return openTestDatabase(inject('databaseTemplate'));
+}
+
+/**
+ * buildApp() over a fresh database and a temporary data directory, for `app.inject()`.
+ * `env` adds or overrides environment variables for this app's configuration.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    STATIC_DIR: path.join(dataDir, 'no-site'),
+    DEMO_DATA: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

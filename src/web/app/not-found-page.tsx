@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { paths } from './paths';
+
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-20 text-center">
+      <p className="text-7xl font-black text-rose-500" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-bold">Page not found</h1>
+      <p className="text-slate-600 dark:text-slate-300">Looks like the page you're looking for is gone or doesn't exist.</p>
+      <Link to={paths.home} className="btn-primary">
+        Back to the boards
+      </Link>
+    </section>
+  );
+}
+
+export { NotFoundPage as Component };

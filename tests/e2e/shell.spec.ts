@@ -1,0 +1,100 @@
+import { expect, rootClasses, test } from './fixtures';
+
+test.describe('shell', () => {
+  test('dark theme is the default and the toggle switches and remembers the theme', async ({ page }) => {
+    await page.goto('/');
+    expect(await rootClasses(page)).toContain('dark');
+    const toggle = page.getByRole('button', { name: 'Switch to light theme' });
+    await expect(toggle).toHaveText('dark_mode');
+
+    await toggle.click();
+    expect(await rootClasses(page)).not.toContain('dark');
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toHaveText('light_mode');
+
+    await page.reload();
+    expect(await rootClasses(page)).not.toContain('dark');
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toHaveText('light_mode');
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await rootClasses(page)).toContain('dark');
+  });
+
+  test('the remembered light theme applies before first paint', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('theme', JSON.stringify('light')));
+    // Record the root classes at the moment <body> starts, before any module script has run.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.body !== null) {
+          document.documentElement.dataset.classesAtBody = document.documentElement.className;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    const atBody = await page.evaluate(() => document.documentElement.dataset.classesAtBody ?? 'unset');
+    expect(atBody.split(' ')).not.toContain('dark');
+    expect(atBody).not.toBe('unset');
+  });
+
+  test('navigation links lead to their pages and the active link is highlighted', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveClass(/nav-link-active/);
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveCSS('text-decoration-line', 'underline');
+
+    await nav.getByRole('link', { name: 'MINGO DB' }).click();
+    await expect(page).toHaveURL(/\/db$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO DB' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'About' })).not.toHaveClass(/nav-link-active/);
+
+    await nav.getByRole('link', { name: /Shop/ }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop MINGO' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'MINGO home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the navigation is a column on small screens and a row on larger ones', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toHaveCSS('flex-direction', 'column');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(nav).toHaveCSS('flex-direction', 'row');
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText("Looks like the page you're looking for is gone or doesn't exist.")).toBeVisible();
+  });
+
+  test('the cart badge is hidden while the cart is empty', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Shop/ })).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  test('the particle background starts from its settings file', async ({ page }) => {
+    const settings = page.waitForResponse('**/assets/particles.json');
+    await page.goto('/');
+    expect((await settings).ok()).toBe(true);
+    await expect(page.locator('#particles canvas')).toBeAttached();
+  });
+});
+
+test.describe('particles without settings', () => {
+  test.use({ allowedConsoleErrors: { patterns: [/Error loading particles configuration/, /Failed to load resource/] } });
+
+  test('logs the failure and still starts the animation', async ({ page }) => {
+    const logged = page.waitForEvent('console', (message) => message.text().includes('Error loading particles configuration'));
+    await page.route('**/assets/particles.json', (route) => route.fulfill({ status: 500, body: 'nope' }));
+    await page.goto('/');
+    await logged;
+    await expect(page.locator('#particles canvas')).toBeAttached();
+  });
+});

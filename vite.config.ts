@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: '../../public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    // Hashed build output lives under /static/ (immutable caching); /assets/ holds
+    // unhashed public files such as particles.json.
+    assetsDir: 'static',
+    sourcemap: true,
+  },
+  server: {
+    port: 3000,
+    strictPort: true,
+    proxy: {
+      '/api': apiTarget,
+      '/media': apiTarget,
+      '/healthz': apiTarget,
+      '/readyz': apiTarget,
+      '/checkout': apiTarget,
+    },
+  },
+});
