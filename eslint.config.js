@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featureNames = ['boards', 'about', 'movie-db', 'shop', 'checkout', 'clips', 'staff', 'auth'];
+const featureNames = ['movies', 'clips', 'shop', 'auth'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'public/**'] },

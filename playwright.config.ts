@@ -8,6 +8,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mingo-e2e-'));
 const baseURL = `http://localhost:${port}`;
+const distDir = process.env.DIST_DIR ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,6 +19,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  outputDir: `test-results/${port}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -36,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/server/server.js',
+    command: `node ${distDir}/server/server.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -48,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      STATIC_DIR: `${distDir}/client`,
     },
   },
 });

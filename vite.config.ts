@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const distDir = process.env.DIST_DIR ?? 'dist';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -9,7 +10,7 @@ export default defineConfig({
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: '../../dist/client',
+    outDir: `../../${distDir}/client`,
     emptyOutDir: true,
     // Hashed build output lives under /static/ (immutable caching); /assets/ holds
     // unhashed public files such as particles.json.

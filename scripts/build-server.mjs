@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { server: 'src/server/server.ts' },
-  outdir: 'dist/server',
+  outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
   target: 'node20.19',

@@ -17,7 +17,7 @@ async function* walk(dir) {
   }
 }
 
-const root = process.argv[2] ?? 'dist/client';
+const root = process.argv[2] ?? `${process.env.DIST_DIR ?? 'dist'}/client`;
 let count = 0;
 for await (const file of walk(root)) {
   const data = await fs.readFile(file);

@@ -13,6 +13,12 @@ export type AppMetaTable = {
   updated_at: Generated<Timestamp>;
 };
 
-export type Database = {
+type CoreTables = {
   app_meta: AppMetaTable;
 };
+
+/**
+ * All tables. Each feature declares its row types in its own module and adds them here with
+ * one `&` line (e.g. `& ProductTables`).
+ */
+export type Database = CoreTables;

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { buildPath, type Endpoint } from '../../shared/contract';
+import { ErrorBodySchema } from '../../shared/errors';
+
+/** The one error type of the web client: the server's `{ error: { code, message } }` or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type CallOptions<Query extends z.ZodType, Body extends z.ZodType> = {
+  params?: Record<string, string | number>;
+  query?: z.input<Query>;
+  body?: z.input<Body>;
+  signal?: AbortSignal;
+};
+
+function toSearch(query: object | undefined): string {
+  if (query === undefined) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  try {
+    const parsed = ErrorBodySchema.safeParse(await response.json());
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      return new ApiError(response.status, code, message, details);
+    }
+  } catch {
+    // Not JSON: fall through to a generic error.
+  }
+  return new ApiError(response.status, 'http_error', `Request failed with HTTP ${response.status}`);
+}
+
+/**
+ * Calls an endpoint of the shared contract: builds the URL, sends JSON, and parses the
+ * response with the endpoint's own schema. Throws ApiError for non-2xx answers.
+ */
+export async function callApi<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType, Response extends z.ZodType>(
+  endpoint: Endpoint<Params, Query, Body, Response>,
+  options: CallOptions<Query, Body> = {},
+): Promise<z.infer<Response>> {
+  const url = `${buildPath(endpoint.path, options.params)}${toSearch(options.query as object | undefined)}`;
+  const init: RequestInit = {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+  if (options.body !== undefined) {
+    init.body = JSON.stringify(options.body);
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+  }
+  const response = await fetch(url, init);
+  if (!response.ok) throw await errorFrom(response);
+  return endpoint.response.parse(response.status === 204 ? undefined : await response.json());
+}
