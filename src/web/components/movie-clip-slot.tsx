@@ -1,9 +1,10 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * The movie modal (movies feature) shows a movie's clip, which belongs to the clips feature.
- * Features don't import each other, so the app shell provides the clip component here and the
- * movie modal renders whatever it is given in place of the poster.
+ * Features don't import each other, so the app shell provides a render function here, e.g.
+ * `<MovieClipSlotContext value={(props) => <MovieClip {...props} />}>`, and the movie modal
+ * renders `<MovieClipSlot …/>` in place of the poster.
  */
 export type MovieClipProps = {
   /** The movie's name: clips are found by title. */
@@ -12,10 +13,11 @@ export type MovieClipProps = {
   poster: ReactNode;
 };
 
-export const MovieClipSlotContext = createContext<ComponentType<MovieClipProps> | null>(null);
+export type RenderMovieClip = (props: MovieClipProps) => ReactNode;
 
-export function MovieClipSlot({ movieName, poster }: MovieClipProps) {
-  const Clip = useContext(MovieClipSlotContext);
-  if (Clip === null) return <>{poster}</>;
-  return <Clip movieName={movieName} poster={poster} />;
+export const MovieClipSlotContext = createContext<RenderMovieClip | null>(null);
+
+export function MovieClipSlot(props: MovieClipProps) {
+  const renderClip = useContext(MovieClipSlotContext);
+  return <>{renderClip === null ? props.poster : renderClip(props)}</>;
 }
