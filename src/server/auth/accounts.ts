@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEMO_ADMIN,
+  NewAccountSchema,
+  PASSWORD_NOT_PROVIDED,
+  passwordProblem,
+  USER_NOT_FOUND,
+  type NewAccount,
+  type StaffAccount,
+} from '../../shared/staff';
+import type { AppContext } from '../context';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { parseInput } from '../http';
+import { authFor } from './auth';
+
+/**
+ * Staff accounts: the one path that creates users (Staff page, CLI, admin bootstrap, tests),
+ * disables them and resets passwords. Passwords always pass `passwordProblem` first.
+ */
+type AccountsContext = Pick<AppContext, 'config' | 'database'>;
+
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  role: string | null;
+  banned: boolean | null;
+  createdAt: Date;
+};
+
+function toStaffAccount(row: UserRow): StaffAccount {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber ?? '',
+    role: row.role === 'admin' ? 'admin' : 'staff',
+    disabled: row.banned === true,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function selectUsers(ctx: AccountsContext) {
+  return ctx.database.db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'phoneNumber', 'role', 'banned', 'createdAt']);
+}
+
+async function findAccount(ctx: AccountsContext, id: string): Promise<StaffAccount | null> {
+  const row = await selectUsers(ctx).where('id', '=', id).executeTakeFirst();
+  return row === undefined ? null : toStaffAccount(row);
+}
+
+async function requireAccount(ctx: AccountsContext, id: string): Promise<StaffAccount> {
+  const account = await findAccount(ctx, id);
+  if (account === null) throw notFound(USER_NOT_FOUND);
+  return account;
+}
+
+/** The `password` field of an untrusted body, if it is a string. */
+export function passwordField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('password' in body)) return undefined;
+  return typeof body.password === 'string' ? body.password : undefined;
+}
+
+function checkedPassword(password: string | undefined): string {
+  if (password === undefined || password === '') throw badRequest(PASSWORD_NOT_PROVIDED);
+  const problem = passwordProblem(password);
+  if (problem !== null) throw badRequest(problem);
+  return password;
+}
+
+export async function listAccounts(ctx: AccountsContext): Promise<StaffAccount[]> {
+  const rows = await selectUsers(ctx).orderBy('createdAt', 'asc').orderBy('email').execute();
+  return rows.map(toStaffAccount);
+}
+
+/** Creates an account with a password. Errors: `Password not provided!`, `User can't be found.`. */
+export async function createAccount(ctx: AccountsContext, input: NewAccount | unknown): Promise<StaffAccount> {
+  // The password is checked first so that its absence gets the specification's own message.
+  const password = checkedPassword(passwordField(input));
+  const { name, email, phoneNumber, role } = parseInput(NewAccountSchema.omit({ password: true }), input, 'account');
+  const authContext = await authFor(ctx).$context;
+  const adapter = authContext.internalAdapter;
+  if ((await adapter.findUserByEmail(email)) !== null) throw conflict('An account with this e-mail already exists.');
+
+  const hash = await authContext.password.hash(password);
+  const user = await adapter.createUser({ name, email, emailVerified: true, role, phoneNumber }, { method: 'admin' });
+  try {
+    await adapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+  } catch (error) {
+    await adapter.deleteUser(user.id);
+    throw error;
+  }
+  const created = await findAccount(ctx, user.id);
+  if (created === null) throw new AppError(500, 'internal_error', USER_NOT_FOUND);
+  return created;
+}
+
+/** Disabling ends the account's sessions at once; enabling lets it sign in again. */
+export async function setDisabled(
+  ctx: AccountsContext,
+  id: string,
+  disabled: boolean,
+  actingUserId?: string,
+): Promise<StaffAccount> {
+  await requireAccount(ctx, id);
+  if (disabled && id === actingUserId) throw conflict('You cannot disable your own account.');
+  const adapter = (await authFor(ctx).$context).internalAdapter;
+  await adapter.updateUser(id, { banned: disabled, banReason: disabled ? 'Disabled by an admin' : null, banExpires: null });
+  if (disabled) await adapter.deleteUserSessions(id);
+  return requireAccount(ctx, id);
+}
+
+/** Sets a new password and ends the account's sessions (they were opened with the old one). */
+export async function resetPassword(ctx: AccountsContext, id: string, password: string | undefined): Promise<StaffAccount> {
+  const checked = checkedPassword(password);
+  await requireAccount(ctx, id);
+  const authContext = await authFor(ctx).$context;
+  const adapter = authContext.internalAdapter;
+  const hash = await authContext.password.hash(checked);
+  if ((await adapter.findCredentialAccount(id)) === null) {
+    await adapter.linkAccount({ userId: id, providerId: 'credential', accountId: id, password: hash });
+  } else {
+    await adapter.updatePassword(id, hash);
+  }
+  await adapter.deleteUserSessions(id);
+  return requireAccount(ctx, id);
+}
+
+export class AdminBootstrapError extends Error {
+  override name = 'AdminBootstrapError';
+}
+
+/**
+ * Start-up: the admin from ADMIN_EMAIL / ADMIN_PASSWORD (or the documented demo admin of the
+ * embedded demo setup) exists and has the admin role. An existing account keeps its password.
+ */
+export async function ensureAdmin(ctx: AccountsContext): Promise<{ email: string; created: boolean } | null> {
+  const { config } = ctx;
+  let credentials: { email: string; password: string } | null = null;
+  if (config.adminEmail !== undefined && config.adminPassword !== undefined) {
+    credentials = { email: config.adminEmail.toLowerCase(), password: config.adminPassword };
+  } else if (config.demoData && config.databaseUrl === undefined) {
+    credentials = { ...DEMO_ADMIN };
+  }
+  if (credentials === null) return null;
+
+  const problem = passwordProblem(credentials.password);
+  if (problem !== null) throw new AdminBootstrapError(`ADMIN_PASSWORD refused: ${problem}`);
+
+  const existing = await selectUsers(ctx).where('email', '=', credentials.email).executeTakeFirst();
+  if (existing !== undefined) {
+    if (existing.role !== 'admin') {
+      await ctx.database.db.updateTable('user').set({ role: 'admin', updatedAt: new Date() }).where('id', '=', existing.id).execute();
+    }
+    return { email: credentials.email, created: false };
+  }
+  await createAccount(ctx, { name: 'Admin', email: credentials.email, phoneNumber: '', password: credentials.password, role: 'admin' });
+  return { email: credentials.email, created: true };
+}
+
+/** The start-up task (bootstrap.ts) around `ensureAdmin`. */
+export async function ensureAdminTask(ctx: AccountsContext, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const result = await ensureAdmin(ctx);
+    if (result?.created === true) log.info({ email: result.email }, 'admin account created');
+  } catch (error) {
+    // One clear line for the operator before start-up stops.
+    if (error instanceof AdminBootstrapError) log.fatal(error.message);
+    throw error;
+  }
+}

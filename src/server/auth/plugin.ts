@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_BASE_PATH, SignInBodySchema } from '../../shared/auth';
+import type { ErrorBody, ErrorCode } from '../../shared/errors';
+import type { AppContext, SessionUser } from '../context';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors';
+import { authFor, CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX, type Auth } from './auth';
+import { recordSignInFailure, signInBlocked, TOO_MANY_FAILURES } from './sign-in-limits';
+
+/**
+ * The only better-auth endpoints reachable over HTTP. Everything else it offers (its admin API,
+ * impersonation, sign-up, profile updates …) stays unmounted: accounts are managed through our
+ * own /api/staff routes, which apply the password policy.
+ */
+const MOUNTED = new Set(['GET /get-session', 'POST /sign-in/email', 'POST /sign-out']);
+
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+function fetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER || name === 'content-length') continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // request.ip is the socket address unless TRUST_PROXY lets Fastify read X-Forwarded-For.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+function toSessionUser(user: { id: string; name: string; email: string; role?: string | null; banned?: boolean | null }): SessionUser | null {
+  if (user.banned === true) return null;
+  return { id: user.id, name: user.name, email: user.email, role: user.role === 'admin' ? 'admin' : 'staff' };
+}
+
+/** The account behind the request's session cookie, read from the database on every call. */
+export async function sessionUserOf(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  const cookie = request.headers.cookie;
+  if (cookie === undefined || !cookie.includes(SESSION_COOKIE)) return null;
+  const session = await auth.api.getSession({ headers: fetchHeaders(request), query: { disableRefresh: true } });
+  return session === null ? null : toSessionUser(session.user);
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'bad_request',
+  429: 'rate_limited',
+};
+
+/** better-auth's `{ code, message }` errors in the app's `{ error: { code, message } }` shape. */
+async function errorBody(response: Response): Promise<ErrorBody> {
+  const code = STATUS_CODES[response.status] ?? (response.status >= 500 ? 'internal_error' : 'bad_request');
+  if (response.status >= 500) return { error: { code, message: 'Something went wrong on our side.' } };
+  let message = 'The request was refused.';
+  try {
+    const parsed: unknown = await response.json();
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
+      message = parsed.message;
+    }
+  } catch {
+    // Not JSON: keep the generic message.
+  }
+  return { error: { code, message } };
+}
+
+async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.ok) {
+    return reply.type('application/json; charset=utf-8').send(await errorBody(response));
+  }
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Sign-in for the whole app: `request.user` on every request from the session cookie, the
+ * `config.access` rule of each route enforced before its handler, and better-auth mounted under
+ * /api/auth. Registered in buildApp before the routes, after the cross-site check.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  const auth = authFor(ctx);
+  const { db } = ctx.database;
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || request.routeOptions.url === `${AUTH_BASE_PATH}/*`) return;
+    request.user = await sessionUserOf(auth, request);
+    if (access === 'signed-in' || access === 'admin') {
+      if (request.user === null) throw unauthenticated();
+      if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
+    }
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    // better-auth checks sessions and roles itself; only the endpoints in MOUNTED are reachable.
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, ctx.config.publicUrl);
+      const endpoint = `${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`;
+      if (!MOUNTED.has(endpoint)) throw notFound();
+
+      const isSignIn = endpoint === 'POST /sign-in/email';
+      const email = isSignIn ? SignInBodySchema.partial().safeParse(request.body).data?.email : undefined;
+      if (isSignIn && (await signInBlocked(db, request.ip, email))) {
+        throw new AppError(429, 'rate_limited', TOO_MANY_FAILURES);
+      }
+
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: fetchHeaders(request),
+          ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
+        }),
+      );
+      if (isSignIn && response.status === 401) await recordSignInFailure(db, request.ip, email);
+      return sendResponse(reply, response);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from '../security';
+
+/** One registered route and its access rule, for the route-permission test. */
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in registration order. */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+export function registerRouteRegistry(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('routeRegistry', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // HEAD is answered by the GET handler under the GET's rule (Fastify adds it on its own).
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, access: route.config?.access });
+    }
+  });
+}

@@ -1,0 +1,134 @@
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createAccount, listAccounts, resetPassword, setDisabled } from '../auth/accounts';
+import { ConfigError, loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { openDatabase } from '../db/database';
+import { DataDirLockedError } from '../db/lock';
+import { migrateToLatest } from '../db/migrate';
+import { AppError } from '../errors';
+
+/**
+ * Staff accounts from the command line, on the same database the server uses (same
+ * environment variables). With the embedded database the server must be stopped first.
+ *
+ *   npm run staff -- add --name "Ann" --email ann@example.com --phone 555-0100 --password … --role staff
+ *   npm run staff -- list
+ *   npm run staff -- disable --email ann@example.com      (and: enable)
+ *   npm run staff -- reset-password --email ann@example.com --password …
+ */
+export const USAGE = `Usage:
+  npm run staff -- add --name NAME --email EMAIL [--phone PHONE] --password PASSWORD [--role staff|admin]
+  npm run staff -- list
+  npm run staff -- disable --email EMAIL
+  npm run staff -- enable --email EMAIL
+  npm run staff -- reset-password --email EMAIL --password PASSWORD`;
+
+type CliContext = Pick<AppContext, 'config' | 'database'>;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+async function idByEmail(ctx: CliContext, email: string | undefined): Promise<string> {
+  if (email === undefined) throw new UsageError('--email is required');
+  const row = await ctx.database.db.selectFrom('user').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  if (row === undefined) throw new AppError(404, 'not_found', `No account with the e-mail ${email}.`);
+  return row.id;
+}
+
+/** Runs one command and returns what to print. Throws UsageError or AppError on bad input. */
+export async function runStaffCommand(ctx: CliContext, argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest.join(' ')}`);
+
+  switch (command) {
+    case 'add': {
+      const account = await createAccount(ctx, {
+        name: values.name ?? '',
+        email: values.email ?? '',
+        phoneNumber: values.phone ?? '',
+        password: values.password,
+        role: values.role ?? 'staff',
+      });
+      return `Created ${account.role} account ${account.email} (${account.name}).`;
+    }
+    case 'list': {
+      const accounts = await listAccounts(ctx);
+      if (accounts.length === 0) return 'No accounts yet.';
+      return accounts
+        .map((a) => `${a.email}\t${a.name}\t${a.role}${a.disabled ? '\tdisabled' : ''}${a.phoneNumber === '' ? '' : `\t${a.phoneNumber}`}`)
+        .join('\n');
+    }
+    case 'disable':
+    case 'enable': {
+      const account = await setDisabled(ctx, await idByEmail(ctx, values.email), command === 'disable');
+      return `${account.email} is ${account.disabled ? 'disabled; its sessions have ended' : 'enabled'}.`;
+    }
+    case 'reset-password': {
+      const account = await resetPassword(ctx, await idByEmail(ctx, values.email), values.password);
+      return `New password set for ${account.email}; its sessions have ended.`;
+    }
+    default:
+      throw new UsageError(command === undefined ? 'Missing command' : `Unknown command: ${command}`);
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      fail(`${error.message}\nThe embedded database can only be opened by one process: stop the server, or use the Staff page (/staff) while it runs.`);
+    }
+    throw error;
+  }
+  let problem: string | undefined;
+  try {
+    await migrateToLatest(database.db);
+    process.stdout.write(`${await runStaffCommand({ config, database }, process.argv.slice(2))}\n`);
+  } catch (error) {
+    problem = problemMessage(error);
+    if (problem === undefined) throw error;
+  } finally {
+    await database.close();
+  }
+  if (problem !== undefined) fail(problem);
+}
+
+/** The message for an expected failure (bad usage, refused input), undefined for a bug. */
+function problemMessage(error: unknown): string | undefined {
+  if (error instanceof UsageError) return `${error.message}\n${USAGE}`;
+  if (error instanceof AppError) return error.message;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (error instanceof Error && code.startsWith('ERR_PARSE_ARGS')) return `${error.message}\n${USAGE}`;
+  return undefined;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => fail(`staff: ${error instanceof Error ? error.message : String(error)}`));
+}

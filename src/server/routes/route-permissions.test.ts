@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccess } from '../security';
+import { signedInAs, TEST_ORIGIN } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Who may call each route: ONE row per registered route (method + path as registered). A route
+ * added without a row here — or with a different access rule — fails this test.
+ * 'public': anyone; 'signed-in': any staff account; 'admin': admins only; 'webhook': anyone,
+ * authenticated by signature.
+ */
+const EXPECTED: Record<string, RouteAccess> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  // better-auth: only get-session, sign-in/email and sign-out are mounted (auth/plugin.ts).
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/staff': 'admin',
+  'POST /api/staff': 'admin',
+  'POST /api/staff/:id/disable': 'admin',
+  'POST /api/staff/:id/enable': 'admin',
+  'POST /api/staff/:id/password': 'admin',
+  'GET /api/products': 'public',
+  'GET /api/products/lookup': 'public',
+  'GET /api/products/manage': 'signed-in',
+  'GET /api/products/:id': 'public',
+  'POST /api/products': 'signed-in',
+  'PATCH /api/products/:id': 'signed-in',
+  'PUT /api/products/:id/image': 'signed-in',
+  'GET /api/product-images/:key': 'public',
+  'GET /api/clips': 'public',
+  'GET /api/clips/upload-limits': 'public',
+  'GET /api/clips/by-title/:title': 'public',
+  'GET /api/clips/:id': 'public',
+  'POST /api/clips': 'signed-in',
+  'GET /api/me/clips': 'signed-in',
+  'PATCH /api/clips/:id': 'signed-in',
+  'DELETE /api/clips/:id': 'signed-in',
+  'GET /media/:key': 'public',
+};
+
+type Caller = 'anonymous' | 'staff' | 'admin';
+
+/** What a caller gets from a route with this rule: through to the handler, or refused. */
+function expectedOutcome(access: RouteAccess, caller: Caller): 'allowed' | 401 | 403 {
+  if (access === 'public' || access === 'webhook') return 'allowed';
+  if (caller === 'anonymous') return 401;
+  if (access === 'admin' && caller === 'staff') return 403;
+  return 'allowed';
+}
+
+/** A concrete URL for a registered path: parameters become ids that match nothing. */
+function concreteUrl(path: string): string {
+  return path.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'route-permission-probe');
+}
+
+describe('route permissions', () => {
+  let t: TestApp;
+  let headers: Record<Caller, Record<string, string>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = {
+      anonymous: { origin: TEST_ORIGIN },
+      staff: (await signedInAs(t, 'staff')).headers,
+      admin: (await signedInAs(t, 'admin')).headers,
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has exactly one expected rule for every registered route, and it matches the route', () => {
+    const registered = Object.fromEntries(
+      t.app.routeRegistry.map((route) => [`${route.method} ${route.url}`, route.access ?? 'undeclared']),
+    );
+    expect(registered).toEqual(EXPECTED);
+  });
+
+  it('lets each caller through or refuses it as the rule says', async () => {
+    const problems: string[] = [];
+    for (const route of t.app.routeRegistry) {
+      const access = route.access ?? 'public';
+      for (const caller of ['anonymous', 'staff', 'admin'] as const) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: headers[caller],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const expected = expectedOutcome(access, caller);
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        const ok = expected === 'allowed' ? !refused : response.statusCode === expected;
+        if (!ok) problems.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${response.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
