@@ -1,0 +1,429 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const LETTERS = ['M', 'I', 'N', 'G', 'O'];
+
+/** Stores seen ids before the page's scripts run, as an earlier visit would have. */
+async function presetSeen(page: Page, ids: string[]): Promise<void> {
+  await page.addInitScript((value) => {
+    if (window.location.origin === 'null' || window.sessionStorage.getItem('preset-done') !== null) return;
+    window.localStorage.setItem('watchedMovies', value);
+    window.sessionStorage.setItem('preset-done', '1');
+  }, JSON.stringify(ids));
+}
+
+async function storedSeen(page: Page): Promise<unknown> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('watchedMovies') ?? 'null') as unknown);
+}
+
+function board(page: Page) {
+  return page.getByRole('tabpanel');
+}
+
+async function boardIds(page: Page, year: number): Promise<string[]> {
+  const response = await page.request.get('/data/movielist.json');
+  const movies = (await response.json()) as { id: string }[];
+  const start = (year - 2018) * 25;
+  return movies.slice(start, start + 25).map((movie) => movie.id);
+}
+
+test.describe('home boards', () => {
+  test('year tabs run from 2025 down to 2018 and each board has 25 cells under M I N G O', async ({ page }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('tablist', { name: 'Board year' }).getByRole('tab');
+    await expect(tabs).toHaveCount(8);
+    const labels = await tabs.evaluateAll((elements) => elements.map((element) => element.textContent?.slice(0, 4)));
+    expect(labels).toEqual(['2025', '2024', '2023', '2022', '2021', '2020', '2019', '2018']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+
+    for (const year of [2025, 2021, 2018]) {
+      await page.getByRole('tab', { name: new RegExp(`^${year}`) }).click();
+      const panel = board(page);
+      await expect(panel).toHaveAttribute('aria-labelledby', `board-tab-${year}`);
+      await expect(panel.getByRole('button')).toHaveCount(25);
+      for (const letter of LETTERS) await expect(panel.locator(`[data-letter="${letter}"]`)).toHaveText(letter);
+    }
+    await expect(board(page).getByRole('button', { name: /^Black Panther/ })).toBeVisible();
+    await expect(board(page).locator('[data-cell="N3"]')).toHaveAccessibleName('Free Space, N3, free square');
+  });
+
+  test('tabs follow the arrow keys, Home and End', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2025/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /^2024/ })).toBeFocused();
+    await expect(page.getByRole('tab', { name: /^2024/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: /^2018/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: /^2018/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(board(page).getByRole('button', { name: /^Black Panther/ })).toBeVisible();
+  });
+
+  test('posters reserve their size and only the first rows load eagerly', async ({ page }) => {
+    await page.goto('/');
+    const images = board(page).locator('img');
+    await expect(images).toHaveCount(25);
+    const attributes = await images.evaluateAll((elements) =>
+      elements.map((element) => [element.getAttribute('width'), element.getAttribute('height'), element.getAttribute('loading')]),
+    );
+    expect(attributes.slice(0, 10).every(([w, h, loading]) => w === '200' && h === '300' && loading === 'eager')).toBe(true);
+    expect(attributes.slice(10).every(([w, h, loading]) => w === '200' && h === '300' && loading === 'lazy')).toBe(true);
+  });
+});
+
+test.describe('movie modal', () => {
+  test('shows the poster, facts, both ratings and the seen toggle', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2018/ }).click();
+    await board(page).getByRole('button', { name: /^Black Panther/ }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Black Panther' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('dialog[data-modal="movieCard"]')).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Poster of Black Panther (2018)' })).toBeVisible();
+    await expect(dialog).toContainText('2018');
+    await expect(dialog).toContainText('2h 14m');
+    await expect(dialog).toContainText("T'Challa returns home");
+    const ratingA = dialog.getByRole('img', { name: '4.5 out of 5 stars' });
+    await expect(ratingA).toHaveAttribute('width', '75');
+    await expect(dialog.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(dialog).toContainText("Rosa's take");
+    await expect(dialog).toContainText("Dev's take");
+    await expect(dialog.getByRole('button', { name: 'Seen it' })).toHaveAttribute('aria-pressed', 'false');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(board(page).getByRole('button', { name: /^Black Panther/ })).toBeFocused();
+  });
+
+  test('works with the keyboard alone: open, trap focus, toggle, Escape, focus returns', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2025/ }).focus();
+    await page.keyboard.press('Tab');
+    const first = board(page).locator('[data-cell="M1"]');
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    // The page behind is inert: Tab cycles through the dialog (and the browser's own UI), never the page.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      const outside = await dialog.evaluate((element) => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !element.contains(active);
+      });
+      expect(outside).toBe(false);
+    }
+    const toggle = dialog.getByRole('button', { name: 'Seen it' });
+    for (let i = 0; i < 10 && !(await toggle.evaluate((element) => element === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('button', { name: 'Seen it' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('data-seen', 'true');
+  });
+
+  test('the free square has no toggle: it always counts', async ({ page }) => {
+    await page.goto('/');
+    await board(page).locator('[data-cell="N3"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Free Space' });
+    await expect(dialog).toContainText('always counts as seen');
+    await expect(dialog.getByRole('button', { name: 'Seen it' })).toHaveCount(0);
+  });
+});
+
+test.describe('seen marks', () => {
+  test('persist across a reload and show on the board, the tab and /db', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2019/ }).click();
+    await board(page).getByRole('button', { name: /^Parasite/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    await page.keyboard.press('Escape');
+
+    const cell = board(page).getByRole('button', { name: /^Parasite/ });
+    await expect(cell).toHaveAttribute('data-seen', 'true');
+    await expect(cell).toHaveAccessibleName(/seen/);
+    await expect(page.getByRole('tab', { name: /^2019/ })).toContainText('1/24');
+    expect(await storedSeen(page)).toEqual(['2019-parasite']);
+
+    await page.reload();
+    await page.getByRole('tab', { name: /^2019/ }).click();
+    await expect(board(page).getByRole('button', { name: /^Parasite/ })).toHaveAttribute('data-seen', 'true');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MINGO DB' }).click();
+    await page.getByRole('searchbox', { name: 'Search movies by title' }).fill('parasite');
+    const dbCell = page.getByRole('button', { name: /^Parasite/ });
+    await expect(dbCell).toHaveAttribute('data-seen', 'true');
+
+    await dbCell.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    await page.keyboard.press('Escape');
+    await expect(dbCell).toHaveAttribute('data-seen', 'false');
+    expect(await storedSeen(page)).toEqual([]);
+  });
+
+  test('a corrupt stored value is ignored, not fatal', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('watchedMovies', '{not json'));
+    await page.goto('/');
+    await expect(board(page).getByRole('button')).toHaveCount(25);
+    await expect(page.getByRole('tab', { name: /^2025/ })).toContainText('0/24');
+    await board(page).locator('[data-cell="M1"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    expect(await storedSeen(page)).toEqual(['2025-sinners']);
+  });
+});
+
+test.describe('bingo', () => {
+  test('completing a row highlights it and celebrates once', async ({ page }) => {
+    const ids = await boardIds(page, 2024);
+    await presetSeen(page, [ids[10], ids[11], ids[13]].filter((id) => id !== undefined)); // row 3 but its last square
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2024/ }).click();
+    await expect(page.getByRole('tab', { name: /^2024/ })).toContainText('3/24');
+    await expect(board(page).locator('[data-bingo="true"]')).toHaveCount(0);
+
+    await board(page).locator('[data-cell="O3"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    const celebration = page.getByTestId('celebration');
+    await expect(celebration).toBeVisible();
+    await expect(celebration).toHaveAttribute('data-kind', 'line');
+    await expect(celebration).toContainText('MINGO!');
+    await expect(celebration).toContainText('Row 3 complete on the 2024 board');
+    await page.keyboard.press('Escape');
+
+    for (const letter of LETTERS) await expect(board(page).locator(`[data-cell="${letter}3"]`)).toHaveAttribute('data-bingo', 'true');
+    await expect(board(page).locator('[data-bingo="true"]')).toHaveCount(5);
+    await expect(board(page).locator('[data-line="row-2"]')).toBeAttached();
+    await expect(board(page).getByRole('list', { name: 'Completed lines' })).toHaveText('Row 3');
+    await expect(page.getByRole('tab', { name: /^2024/ })).toHaveAccessibleName(/1 MINGO line/);
+
+    // It is short: it goes away by itself.
+    await expect(celebration).toHaveCount(0);
+  });
+
+  test('never a false bingo: four in a row without the free square is not a line', async ({ page }) => {
+    const ids = await boardIds(page, 2023);
+    await presetSeen(page, ids.slice(0, 4));
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2023/ }).click();
+    await expect(page.getByRole('tab', { name: /^2023/ })).toContainText('4/24');
+    await expect(board(page).locator('[data-bingo="true"]')).toHaveCount(0);
+  });
+
+  test('marking the last square shows the blackout celebration', async ({ page }) => {
+    const ids = await boardIds(page, 2020);
+    await presetSeen(page, ids.filter((_, index) => index !== 12 && index !== 24));
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2020/ }).click();
+    await expect(page.getByRole('tab', { name: /^2020/ })).toContainText('23/24');
+    await board(page).locator('[data-cell="O5"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    const celebration = page.getByTestId('celebration');
+    await expect(celebration).toHaveAttribute('data-kind', 'blackout');
+    await expect(celebration).toContainText('BLACKOUT!');
+    await page.keyboard.press('Escape');
+    await expect(board(page).locator('[data-bingo="true"]')).toHaveCount(25);
+    await expect(board(page).getByRole('list', { name: 'Completed lines' })).toHaveText('Blackout!');
+  });
+});
+
+test.describe('random pick', () => {
+  test('never repeats within 25 draws, ignores clicks while flipping and highlights the cell', async ({ page }) => {
+    test.setTimeout(90_000); // 50 clicks on a shared CI machine
+    await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });
+    await page.goto('/');
+    await expect(board(page).getByRole('button')).toHaveCount(25);
+    await page.clock.pauseAt(new Date('2026-03-01T10:01:00Z'));
+    const button = page.getByRole('button', { name: 'Ask Mighty MINGO' });
+    const result = page.locator('#random-pick-result');
+
+    const picks: string[] = [];
+    for (let draw = 1; draw <= 25; draw++) {
+      await button.click();
+      await button.click(); // ignored: the cards are still flipping
+      await expect(result).toHaveText('Shuffling…');
+      await page.clock.runFor(300);
+      await expect(result).toHaveText(/^Mighty MINGO says [MINGO][1-5]$/);
+      const text = (await result.textContent()) ?? '';
+      picks.push(text.slice(-2));
+      await expect(page.getByText(`${25 - draw} of 25 left before a reshuffle`)).toBeVisible();
+    }
+    expect(new Set(picks).size).toBe(25);
+
+    const last = picks[24] ?? '';
+    await expect(board(page).locator('[data-picked="true"]')).toHaveAttribute('data-cell', last);
+    await expect(board(page).locator(`[data-letter="${last[0] ?? ''}"]`)).toHaveClass(/board-letter-picked/);
+
+    await button.click();
+    await page.clock.runFor(300);
+    await expect(page.getByText('24 of 25 left before a reshuffle')).toBeVisible();
+  });
+});
+
+test.describe('MINGO DB', () => {
+  test('search is a case-insensitive substring match and Free Space is never shown', async ({ page }) => {
+    await page.goto('/db');
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO DB' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'movies' })).toHaveText('192 movies');
+    await expect(page.getByRole('button', { name: /^Free Space/ })).toHaveCount(0);
+
+    const search = page.getByRole('searchbox', { name: 'Search movies by title' });
+    await search.fill('sPiDeR-mAn');
+    await expect(page.getByText('3 movies match “sPiDeR-mAn”')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Spider-Man: Into the Spider-Verse/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Spider-Man: No Way Home/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Spider-Man: Across the Spider-Verse/ })).toBeVisible();
+
+    await search.fill('FREE');
+    await expect(page.getByText('1 movie matches “FREE”')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Free Guy/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Free Space/ })).toHaveCount(0);
+
+    await search.fill('zzzz');
+    await expect(page.getByText('No movies match “zzzz”.')).toBeVisible();
+
+    await search.fill('knives');
+    await page.getByRole('button', { name: /^Knives Out/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Knives Out' })).toContainText('2h 10m');
+  });
+
+  test('posters scroll horizontally in rows', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/db');
+    const row = page.getByRole('list', { name: '2025 movies' });
+    await expect(row.getByRole('button')).toHaveCount(24);
+    const overflow = await row.evaluate((element) => [getComputedStyle(element).overflowX, element.scrollWidth > element.clientWidth]);
+    expect(overflow).toEqual(['auto', true]);
+  });
+
+  test('exports the seen list and imports one by merging, reporting what was added', async ({ page }) => {
+    await presetSeen(page, ['2025-sinners']);
+    await page.goto('/db');
+    await expect(page.getByText('1 of 192 seen.')).toBeVisible();
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export seen list' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^mingo-seen-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { watchedMovies: string[] };
+    expect(exported.watchedMovies).toEqual(['2025-sinners']);
+
+    const input = page.getByLabel('Seen list file to import');
+    await input.setInputFiles({
+      name: 'seen.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...exported, watchedMovies: ['2025-sinners', '2019-parasite', '2018-roma', '2018-free-space', 'nope'] })),
+    });
+    await expect(page.getByText('Added 2 movies to your seen list; 1 movie already marked; 2 unknown entries skipped.')).toBeVisible();
+    expect(await storedSeen(page)).toEqual(['2025-sinners', '2019-parasite', '2018-roma']);
+    await expect(page.getByText('3 of 192 seen.')).toBeVisible();
+
+    await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+    await expect(page.getByText(/That file is not a MINGO seen list/)).toBeVisible();
+    expect(await storedSeen(page)).toEqual(['2025-sinners', '2019-parasite', '2018-roma']);
+  });
+});
+
+test.describe('about page', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('in April it counts down to 1 May this year and ticks every second', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-04-30T22:00:00Z') });
+    await page.goto('/about');
+    await page.clock.pauseAt(new Date('2026-04-30T23:59:50Z'));
+    const timer = page.getByRole('timer');
+    await expect(page.getByRole('heading', { name: 'Countdown to MINGO 2026 · 1 May' })).toBeVisible();
+    await expect(timer.locator('[data-unit="D"]')).toContainText('0');
+    await expect(timer.locator('[data-unit="H"]')).toContainText('00');
+    await expect(timer.locator('[data-unit="M"]')).toContainText('00');
+    await expect(timer.locator('[data-unit="S"]')).toContainText('10');
+    await page.clock.runFor(1000);
+    await expect(timer.locator('[data-unit="S"]')).toContainText('09');
+    await page.clock.runFor(10_000);
+    await expect(page.getByText("Enjoy this year's MINGO!")).toBeVisible();
+  });
+
+  test('during May it shows the two messages', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-05-15T12:00:00Z') });
+    await page.goto('/about');
+    await expect(page.getByText("Enjoy this year's MINGO!")).toBeVisible();
+    await expect(page.getByText("The countdown will resume on June 1st until next year's MINGO!")).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+  });
+
+  test('from June it counts down to 1 May next year', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-05-31T23:00:00Z') });
+    await page.goto('/about');
+    await expect(page.getByText("Enjoy this year's MINGO!")).toBeVisible();
+    await page.clock.pauseAt(new Date('2026-06-01T00:00:00Z'));
+    await expect(page.getByRole('heading', { name: 'Countdown to MINGO 2027 · 1 May' })).toBeVisible();
+    const timer = page.getByRole('timer');
+    await expect(timer.locator('[data-unit="D"]')).toContainText('334');
+    await expect(timer.locator('[data-unit="H"]')).toContainText('00');
+    await page.clock.runFor(1000);
+    await expect(timer.locator('[data-unit="D"]')).toContainText('333');
+    await expect(timer.locator('[data-unit="H"]')).toContainText('23');
+    await expect(timer.locator('[data-unit="S"]')).toContainText('59');
+  });
+
+  test('winning-board tiles open the aboutExample modal and the sample card never touches the seen list', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Diagonal' }).click();
+    const example = page.locator('dialog[data-modal="aboutExample"]');
+    await expect(example).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Diagonal' })).toContainText('corner to corner');
+    await page.keyboard.press('Escape');
+    await expect(example).toBeHidden();
+
+    await page.getByRole('button', { name: 'Try a movie card' }).click();
+    const card = page.getByRole('dialog', { name: 'Sinners' });
+    const toggle = card.getByRole('button', { name: 'Seen it' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(await storedSeen(page)).toBeNull();
+    await page.keyboard.press('Escape');
+
+    await expect(page.getByRole('heading', { name: 'What is MINGOVERVIEW?' })).toBeVisible();
+  });
+});
+
+test.describe('movie list', () => {
+  test('is fetched once and shared by every page', async ({ page }) => {
+    let requests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/data/movielist.json') requests++;
+    });
+    await page.goto('/');
+    await expect(board(page).getByRole('button')).toHaveCount(25);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'MINGO DB' }).click();
+    await expect(page.getByRole('button', { name: /^Parasite/ })).toBeVisible();
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('button', { name: 'Try a movie card' })).toBeEnabled();
+    await nav.getByRole('link', { name: 'MINGO home' }).click();
+    await expect(board(page).getByRole('button')).toHaveCount(25);
+    expect(requests).toBe(1);
+  });
+});
+
+test.describe('movie list unavailable', () => {
+  test.use({ allowedConsoleErrors: { patterns: [/Could not load the movie list/, /Failed to load resource/] } });
+
+  test('is logged and treated as an empty list', async ({ page }) => {
+    const logged = page.waitForEvent('console', (message) => message.text().includes('Could not load the movie list'));
+    await page.route('**/data/movielist.json', (route) => route.fulfill({ status: 500, body: 'nope' }));
+    await page.goto('/');
+    await logged;
+    await expect(page.getByText('The movie boards are not available right now.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^2025/ })).toContainText('0/24');
+  });
+});
