@@ -1,7 +1,30 @@
+import { useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { CartPanel } from './cart-panel';
+import { ProductDetailsModal } from './product-details-modal';
+import { PRODUCT_PARAM, ProductList } from './product-list';
 
 export function ShopPage() {
-  return <h1 className="page-title">Shop {PRODUCT_NAME}</h1>;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const productId = searchParams.get(PRODUCT_PARAM);
+  const closeDetails = () =>
+    setSearchParams(
+      (params) => {
+        params.delete(PRODUCT_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  return (
+    <>
+      <h1 className="page-title">Shop {PRODUCT_NAME}</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <ProductList />
+        <CartPanel />
+      </div>
+      {productId !== null && <ProductDetailsModal key={productId} productId={productId} onClose={closeDetails} />}
+    </>
+  );
 }
 
 export { ShopPage as Component };

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { artworkSvg, type Artwork } from './demo-artwork';
+import { normaliseProductImage, storeProductImage } from './product-images';
+import { createProductRepository } from './product-repository';
+
+type DemoProduct = {
+  name: string;
+  code: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  shirtSizes?: string[];
+  shirtColors?: string[];
+  vinylColors?: string[];
+  art: Artwork;
+};
+
+/**
+ * The demo catalogue, in shop order: 9 products fill three pages of four. Shirts offer sizes and
+ * colours, vinyl offers vinyl colours, the rest has no options, and the poster has a small stock.
+ */
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  {
+    name: 'MINGO Classic Tee',
+    code: 'TEE-CLASSIC',
+    description: 'Soft cotton tee with the five-box MINGO logo and a winning diagonal on the chest.',
+    priceCents: 2499,
+    stock: 40,
+    shirtSizes: ['S', 'M', 'L', 'XL'],
+    shirtColors: ['Black', 'White', 'Red'],
+    art: { kind: 'shirt', cloth: '#1f2937', ink: '#f8fafc', accent: '#f5c542', background: '#3b2a63' },
+  },
+  {
+    name: 'Free Space Tee',
+    code: 'TEE-FREE-SPACE',
+    description: 'For everyone who marks the centre square first. Relaxed fit, printed to order.',
+    priceCents: 2200,
+    stock: 25,
+    shirtSizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+    shirtColors: ['Navy', 'Heather Grey'],
+    art: { kind: 'shirt', cloth: '#e5e7eb', ink: '#1e293b', accent: '#e85d9b', background: '#1e3a5f' },
+  },
+  {
+    name: 'MINGO 2025 Soundtrack Vinyl',
+    code: 'VINYL-2025',
+    description: 'Twelve themes from this year\u2019s board, re-recorded by a small studio orchestra. 180 g pressing.',
+    priceCents: 2999,
+    stock: 15,
+    vinylColors: ['Black', 'Clear', 'Gold Splatter'],
+    art: { kind: 'vinyl', disc: '#111827', label: '#f5c542', sleeve: '#7c3aed', background: '#fde68a' },
+  },
+  {
+    name: 'MINGO Dauber Set',
+    code: 'DAUBER-SET',
+    description: 'Five bingo daubers, one for each letter of M-I-N-G-O. Quick-drying ink.',
+    priceCents: 899,
+    stock: 60,
+    art: { kind: 'markers', colors: ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#a855f7'], background: '#fef3c7' },
+  },
+  {
+    name: 'Bingo Night Hoodie',
+    code: 'HOODIE-NIGHT',
+    description: 'Heavyweight hoodie for long movie marathons, with a kangaroo pocket for the popcorn.',
+    priceCents: 4999,
+    stock: 12,
+    shirtSizes: ['S', 'M', 'L', 'XL'],
+    shirtColors: ['Black', 'Forest Green'],
+    art: { kind: 'hoodie', cloth: '#14532d', ink: '#14532d', accent: '#fef3c7', background: '#f97316' },
+  },
+  {
+    name: 'Midnight Marathon Vinyl',
+    code: 'VINYL-MIDNIGHT',
+    description: 'Ambient score for the last film of the night. Double LP in a gatefold sleeve.',
+    priceCents: 3450,
+    stock: 8,
+    vinylColors: ['Purple Haze', 'Black'],
+    art: { kind: 'vinyl', disc: '#312e81', label: '#e85d9b', sleeve: '#0f172a', background: '#a5b4fc' },
+  },
+  {
+    name: 'Enamel Pin Set',
+    code: 'PIN-SET',
+    description: 'Five hard-enamel pins, one per letter. Rubber clutches included.',
+    priceCents: 1200,
+    stock: 50,
+    art: { kind: 'pins', colors: ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#a855f7'], background: '#1e293b' },
+  },
+  {
+    name: 'Popcorn Bucket',
+    code: 'POPCORN-BUCKET',
+    description: 'A reusable striped bucket that holds a whole double feature of popcorn.',
+    priceCents: 1499,
+    stock: 30,
+    art: { kind: 'bucket', stripe: '#dc2626', base: '#f8fafc', background: '#0f766e' },
+  },
+  {
+    name: 'Limited Board Poster',
+    code: 'POSTER-LIMITED',
+    description: 'Numbered art print of a winning board on heavy matte paper, 18 \u00d7 24 in. Only a few left.',
+    priceCents: 3900,
+    stock: 2,
+    art: { kind: 'poster', paper: '#fffbeb', ink: '#1e293b', accent: '#e85d9b', background: '#334155' },
+  },
+];
+
+/** Any constant works: it only has to be the same in every MINGO process. */
+const SEED_LOCK_ID = 730_006;
+
+async function renderArtwork(art: Artwork) {
+  const png = await sharp(Buffer.from(artworkSvg(art))).png().toBuffer();
+  return normaliseProductImage(png);
+}
+
+/**
+ * Seeds the demo catalogue into an empty products table (archived products count as not
+ * empty). Safe to run on every start and from several processes at once: an advisory lock
+ * serialises them and only the first finds the table empty.
+ */
+export async function seedDemoProducts(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!ctx.config.demoData) return;
+  const db = ctx.database.db;
+  if ((await createProductRepository(db).countAll()) > 0) return;
+
+  const images = await Promise.all(DEMO_PRODUCTS.map((product) => renderArtwork(product.art)));
+  const seeded = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+    const products = createProductRepository(trx);
+    if ((await products.countAll()) > 0) return 0;
+    // Distinct creation times keep the catalogue in this list's order.
+    const start = Date.now() - DEMO_PRODUCTS.length * 1000;
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      const image = images[index];
+      const imageKey = image === undefined ? null : await storeProductImage(trx, image);
+      await products.create({
+        name: product.name,
+        code: product.code,
+        description: product.description,
+        priceCents: product.priceCents,
+        stock: product.stock,
+        shirtSizes: product.shirtSizes ?? [],
+        shirtColors: product.shirtColors ?? [],
+        vinylColors: product.vinylColors ?? [],
+        imageKey,
+        createdAt: new Date(start + index * 1000),
+      });
+    }
+    return DEMO_PRODUCTS.length;
+  });
+  if (seeded > 0) log.info({ products: seeded }, 'seeded the demo catalogue');
+}

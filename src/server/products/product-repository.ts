@@ -1,0 +1,244 @@
+import type { Kysely, Selectable } from 'kysely';
+import { centsToDollars } from '../../domain/format';
+import {
+  PRODUCT_PLACEHOLDER_IMAGE,
+  productImageUrl,
+  type Product,
+  type ProductChanges,
+  type ProductFields,
+  type StaffProduct,
+} from '../../shared/products';
+import type { Database } from '../db/schema';
+import type { ProductsTable } from './product-tables';
+
+/** The database or a transaction: Kysely's Transaction is a Kysely. */
+export type Executor = Kysely<Database>;
+
+/** A product as the server works with it: integer cents, option lists already normalised. */
+export type ProductRecord = {
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  priceCents: number;
+  imageKey: string | null;
+  stock: number;
+  shirtSizes: string[];
+  shirtColors: string[];
+  vinylColors: string[];
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type ProductRow = Selectable<ProductsTable>;
+
+function toRecord(row: ProductRow): ProductRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    description: row.description,
+    priceCents: row.price_cents,
+    imageKey: row.image_key,
+    stock: row.stock,
+    shirtSizes: row.shirt_sizes,
+    shirtColors: row.shirt_colors,
+    vinylColors: row.vinyl_colors,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The one mapping from a record to the wire shape (the specification's field names, dollars). */
+export function toProductDto(product: ProductRecord): Product {
+  return {
+    id: product.id,
+    productName: product.name,
+    productCode: product.code,
+    description: product.description,
+    price: centsToDollars(product.priceCents),
+    imageURL: product.imageKey === null ? PRODUCT_PLACEHOLDER_IMAGE : productImageUrl(product.imageKey),
+    quantityInStock: product.stock,
+    shirtSizes: product.shirtSizes,
+    shirtColors: product.shirtColors,
+    vinylColors: product.vinylColors,
+  };
+}
+
+export function toStaffProductDto(product: ProductRecord): StaffProduct {
+  return { ...toProductDto(product), isActive: product.isActive, updatedAt: product.updatedAt.toISOString() };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export class DuplicateProductCodeError extends Error {
+  constructor(readonly code: string) {
+    super(`A product with the code ${code} already exists.`);
+    this.name = 'DuplicateProductCodeError';
+  }
+}
+
+function rethrowDuplicateCode(error: unknown, code: string | undefined): never {
+  if (code !== undefined && (error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+    throw new DuplicateProductCodeError(code);
+  }
+  throw error;
+}
+
+export type CatalogueQuery = { page: number; pageSize: number };
+export type CataloguePage = { items: ProductRecord[]; total: number; page: number; pageSize: number };
+
+/** The last page of `total` items (1 for an empty list), and `page` clamped to 1..last. */
+export function clampPage(page: number, pageSize: number, total: number): number {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return Math.min(Math.max(1, Math.trunc(page)), last);
+}
+
+/**
+ * The product repository: small functions over a database handle. Build it over a transaction
+ * (`db.transaction().execute((trx) => createProductRepository(trx)…)`) to take part in it, as
+ * checkout does to re-read products and decrement stock.
+ */
+export function createProductRepository(db: Executor) {
+  return {
+    /** Active products in catalogue order (oldest first, then id), the page clamped to 1..last. */
+    async listActive({ page, pageSize }: CatalogueQuery): Promise<CataloguePage> {
+      const { total } = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('is_active', '=', true)
+        .executeTakeFirstOrThrow();
+      const current = clampPage(page, pageSize, total);
+      const rows = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('is_active', '=', true)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(pageSize)
+        .offset((current - 1) * pageSize)
+        .execute();
+      return { items: rows.map(toRecord), total, page: current, pageSize };
+    },
+
+    /** Every product, archived ones included, in catalogue order: for staff. */
+    async listAll(): Promise<ProductRecord[]> {
+      const rows = await db.selectFrom('products').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+      return rows.map(toRecord);
+    },
+
+    /** A product by id, archived or not; undefined when there is none. */
+    async getById(id: string): Promise<ProductRecord | undefined> {
+      const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** An active product by id; undefined when missing or archived. */
+    async getActiveById(id: string): Promise<ProductRecord | undefined> {
+      const row = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', id)
+        .where('is_active', '=', true)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /**
+     * The products with these ids, archived ones included (check `isActive`), keyed by id.
+     * `forUpdate` locks the rows until the surrounding transaction ends.
+     */
+    async getProductsByIds(
+      ids: readonly string[],
+      options: { forUpdate?: boolean } = {},
+    ): Promise<Map<string, ProductRecord>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      let query = db.selectFrom('products').selectAll().where('id', 'in', unique).orderBy('id');
+      if (options.forUpdate === true) query = query.forUpdate();
+      const rows = await query.execute();
+      return new Map(rows.map((row) => [row.id, toRecord(row)]));
+    },
+
+    async create(input: ProductFields & { imageKey?: string | null; createdAt?: Date }): Promise<ProductRecord> {
+      try {
+        const row = await db
+          .insertInto('products')
+          .values({
+            name: input.name,
+            code: input.code,
+            description: input.description,
+            price_cents: input.priceCents,
+            stock: input.stock,
+            shirt_sizes: input.shirtSizes,
+            shirt_colors: input.shirtColors,
+            vinyl_colors: input.vinylColors,
+            image_key: input.imageKey ?? null,
+            ...(input.createdAt === undefined ? {} : { created_at: input.createdAt, updated_at: input.createdAt }),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toRecord(row);
+      } catch (error) {
+        return rethrowDuplicateCode(error, input.code);
+      }
+    },
+
+    /** Applies the given changes; undefined when the product does not exist. */
+    async update(id: string, changes: ProductChanges & { imageKey?: string | null }): Promise<ProductRecord | undefined> {
+      const columns = {
+        name: changes.name,
+        code: changes.code,
+        description: changes.description,
+        price_cents: changes.priceCents,
+        stock: changes.stock,
+        shirt_sizes: changes.shirtSizes,
+        shirt_colors: changes.shirtColors,
+        vinyl_colors: changes.vinylColors,
+        is_active: changes.isActive,
+        image_key: changes.imageKey,
+      };
+      // Kysely leaves out undefined values, so only the given columns change.
+      try {
+        const row = await db
+          .updateTable('products')
+          .set((eb) => ({ ...columns, updated_at: eb.fn('now') }))
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        return row === undefined ? undefined : toRecord(row);
+      } catch (error) {
+        return rethrowDuplicateCode(error, changes.code);
+      }
+    },
+
+    /**
+     * Takes `quantity` units out of stock only if that many are left, in one statement, so
+     * concurrent buyers can never drive stock below zero. Returns the stock left, or undefined
+     * when the product is missing or has fewer than `quantity` units.
+     */
+    async decrementStock(id: string, quantity: number): Promise<number | undefined> {
+      if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`Invalid quantity ${quantity}`);
+      const row = await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: eb.fn('now') }))
+        .where('id', '=', id)
+        .where('stock', '>=', quantity)
+        .returning('stock')
+        .executeTakeFirst();
+      return row?.stock;
+    },
+
+    async countAll(): Promise<number> {
+      const { total } = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return total;
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;

@@ -1,0 +1,216 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
+import {
+  PRODUCT_IMAGE_TYPES,
+  PRODUCT_LIMITS,
+  ProductCreateSchema,
+  type ProductCreateInput,
+  type StaffProduct,
+} from '../../../shared/products';
+import { ApiError } from '../../lib/api-client';
+
+/** The form's text values, named as on the wire. */
+export type ProductFormValues = {
+  productName: string;
+  productCode: string;
+  description: string;
+  price: string;
+  quantityInStock: string;
+  shirtSizes: string;
+  shirtColors: string;
+  vinylColors: string;
+};
+
+type FieldName = keyof ProductFormValues | 'image';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const EMPTY: ProductFormValues = {
+  productName: '',
+  productCode: '',
+  description: '',
+  price: '',
+  quantityInStock: '',
+  shirtSizes: '',
+  shirtColors: '',
+  vinylColors: '',
+};
+
+export function valuesOf(product: StaffProduct): ProductFormValues {
+  return {
+    productName: product.productName,
+    productCode: product.productCode,
+    description: product.description,
+    price: product.price.toFixed(2),
+    quantityInStock: String(product.quantityInStock),
+    shirtSizes: product.shirtSizes.join(', '),
+    shirtColors: product.shirtColors.join(', '),
+    vinylColors: product.vinylColors.join(', '),
+  };
+}
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in EMPTY && errors[field as FieldName] === undefined) {
+      errors[field as FieldName] = issue.message;
+    }
+  }
+  return errors;
+}
+
+function imageProblem(file: File | null): string | undefined {
+  if (file === null) return undefined;
+  if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP, GIF or AVIF picture.';
+  if (file.size > PRODUCT_LIMITS.imageMaxBytes) return 'The picture is larger than 5 MB.';
+  return undefined;
+}
+
+function Field({ label, hint, error, children, id }: { label: string; hint?: string; error?: string; children: ReactNode; id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {hint !== undefined && error === undefined && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error !== undefined && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-rose-600 dark:text-rose-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type ProductFormProps = {
+  initial?: ProductFormValues;
+  submitLabel: string;
+  /** Sends the checked values (and the chosen image); rejects with the server's ApiError. */
+  onSubmit: (values: ProductCreateInput, image: File | null) => Promise<void>;
+  /** Create mode resets the form after a successful submit. */
+  resetOnSuccess?: boolean;
+  imageHint?: string;
+};
+
+/** Create or edit a product: the same fields and checks as the server (the shared schema). */
+export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuccess = false, imageHint }: ProductFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [image, setImage] = useState<File | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof ProductFormValues) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+    setErrors({ ...errors, [field]: undefined });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const parsed = ProductCreateSchema.safeParse(values);
+    const problems: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    const badImage = imageProblem(image);
+    if (badImage !== undefined) problems.image = badImage;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      await onSubmit(values, image);
+      if (resetOnSuccess) {
+        setValues(EMPTY);
+        setImage(null);
+        setFileInputKey((key) => key + 1);
+      }
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+      setServerError(message);
+      if (error instanceof ApiError && error.code === 'conflict') setErrors({ productCode: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const describedBy = (field: FieldName) => (errors[field] !== undefined ? `${id}-${field}-error` : `${id}-${field}-hint`);
+  const input = (field: keyof ProductFormValues, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input
+      id={`${id}-${field}`}
+      className="input"
+      value={values[field]}
+      onChange={set(field)}
+      aria-invalid={errors[field] !== undefined}
+      aria-describedby={describedBy(field)}
+      {...props}
+    />
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      {serverError !== null && (
+        <p role="alert" className="alert-error sm:col-span-2">
+          {serverError}
+        </p>
+      )}
+      <Field id={`${id}-productName`} label="Name" error={errors.productName}>
+        {input('productName', { maxLength: PRODUCT_LIMITS.nameMax, required: true })}
+      </Field>
+      <Field id={`${id}-productCode`} label="Code" hint="Unique. Letters, digits, - and _; saved in capitals." error={errors.productCode}>
+        {input('productCode', { maxLength: PRODUCT_LIMITS.codeMax, required: true, autoCapitalize: 'characters', className: 'input font-mono uppercase' })}
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={`${id}-description`} label="Description" error={errors.description}>
+          <textarea
+            id={`${id}-description`}
+            className="input min-h-24"
+            value={values.description}
+            onChange={set('description')}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+            aria-invalid={errors.description !== undefined}
+          />
+        </Field>
+      </div>
+      <Field id={`${id}-price`} label="Price (USD)" hint="For example 24.99" error={errors.price}>
+        {input('price', { inputMode: 'decimal', required: true, placeholder: '0.00' })}
+      </Field>
+      <Field id={`${id}-quantityInStock`} label="Stock" hint="Units available to sell" error={errors.quantityInStock}>
+        {input('quantityInStock', { inputMode: 'numeric', required: true, placeholder: '0' })}
+      </Field>
+      <Field id={`${id}-shirtSizes`} label="Shirt sizes" hint="Comma-separated, e.g. S, M, L, XL" error={errors.shirtSizes}>
+        {input('shirtSizes')}
+      </Field>
+      <Field id={`${id}-shirtColors`} label="Shirt colors" hint="Comma-separated, e.g. Black, White" error={errors.shirtColors}>
+        {input('shirtColors')}
+      </Field>
+      <Field id={`${id}-vinylColors`} label="Vinyl colors" hint="Comma-separated, e.g. Black, Clear" error={errors.vinylColors}>
+        {input('vinylColors')}
+      </Field>
+      <Field id={`${id}-image`} label="Image" hint={imageHint ?? 'JPEG, PNG, WebP, GIF or AVIF up to 5 MB; shown square.'} error={errors.image}>
+        <input
+          key={fileInputKey}
+          id={`${id}-image`}
+          type="file"
+          accept={PRODUCT_IMAGE_TYPES.join(',')}
+          className="input file:mr-3 file:rounded file:border-0 file:bg-amber-400 file:px-3 file:py-1 file:font-semibold file:text-slate-950"
+          aria-invalid={errors.image !== undefined}
+          aria-describedby={describedBy('image')}
+          onChange={(event) => {
+            setImage(event.target.files?.[0] ?? null);
+            setErrors({ ...errors, image: undefined });
+          }}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Icon } from '../../components/icon';
+import { ProductCard } from './product-card';
+import { useProductsPage } from './use-products-page';
+
+export const PRODUCT_PARAM = 'product';
+const PAGE_PARAM = 'page';
+
+function requestedPage(value: string | null): number {
+  const page = Number.parseInt(value ?? '1', 10);
+  return Number.isFinite(page) ? page : 1;
+}
+
+/** The paged catalogue; the page lives in the URL (`?page=2`) and is clamped to 1..last by the server. */
+export function ProductList() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = requestedPage(searchParams.get(PAGE_PARAM));
+  const query = useProductsPage(requested);
+  const data = query.isError ? undefined : query.data;
+  const page = data?.page ?? 1;
+  const lastPage = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+
+  // Keep the URL honest when the server clamped an out-of-range page.
+  const served = query.data?.page;
+  useEffect(() => {
+    if (served === undefined || query.isPlaceholderData || served === requested) return;
+    setSearchParams(
+      (params) => {
+        params.set(PAGE_PARAM, String(served));
+        return params;
+      },
+      { replace: true },
+    );
+  }, [served, requested, query.isPlaceholderData, setSearchParams]);
+
+  const goTo = (next: number) =>
+    setSearchParams((params) => {
+      params.set(PAGE_PARAM, String(next));
+      return params;
+    });
+  const open = (id: string) =>
+    setSearchParams(
+      (params) => {
+        params.set(PRODUCT_PARAM, id);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="products-heading">
+      <h2 id="products-heading" className="sr-only">
+        Products
+      </h2>
+      {query.isPending ? (
+        <p className="card p-8 text-center text-slate-500" role="status">
+          Loading products…
+        </p>
+      ) : data === undefined || data.items.length === 0 ? (
+        <div className="card flex flex-col items-center gap-3 p-8 text-center">
+          <p className="text-slate-600 dark:text-slate-400">No products to show right now.</p>
+          {query.isError && (
+            <button type="button" className="btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              Retry
+            </button>
+          )}
+        </div>
+      ) : (
+        <ul className={`grid grid-cols-2 gap-3 sm:gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
+          {data.items.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} onOpen={() => open(product.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Product pages" className="mt-5 flex items-center justify-between gap-3">
+        <button type="button" className="btn-secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+          <Icon name="chevron_left" />
+          Previous
+        </button>
+        <p className="text-sm font-semibold whitespace-nowrap text-slate-600 dark:text-slate-400" aria-live="polite">
+          Page {page} of {lastPage}
+        </p>
+        <button type="button" className="btn-secondary" onClick={() => goTo(page + 1)} disabled={page >= lastPage}>
+          Next
+          <Icon name="chevron_right" />
+        </button>
+      </nav>
+    </section>
+  );
+}
