@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../db/schema';
+
+/** Row type of `clips` (migration 0004-clips). */
+export type ClipsTable = {
+  id: Generated<string>;
+  owner_id: string;
+  title: string;
+  video_key: string;
+  video_mime: string;
+  video_bytes: number;
+  screenshot_key: string;
+  screenshot_mime: string;
+  created_at: Timestamp;
+};
+
+export type ClipTables = {
+  clips: ClipsTable;
+};

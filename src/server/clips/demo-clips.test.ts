@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovieListSchema } from '../../shared/content';
+import { ClipPageSchema } from '../../shared/clips';
+import { signedInAs } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { DEMO_CLIPS, findDemoClipsDir, seedDemoClips } from './demo-clips';
+
+const silentLog = pino({ level: 'silent' });
+
+describe('demo clips', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are titled after movies of the list and stay small', () => {
+    const movies = MovieListSchema.parse(JSON.parse(readFileSync('public/data/movielist.json', 'utf8')));
+    const names = new Set(movies.map((movie) => movie.name));
+    for (const clip of DEMO_CLIPS) expect(names.has(clip.title), clip.title).toBe(true);
+    const dir = findDemoClipsDir();
+    expect(dir).not.toBeNull();
+    const total = DEMO_CLIPS.reduce(
+      (sum, clip) =>
+        sum +
+        readFileSync(path.join(dir ?? '', `${clip.file}.webm`)).length +
+        readFileSync(path.join(dir ?? '', `${clip.file}.jpg`)).length,
+      0,
+    );
+    expect(total).toBeLessThan(500 * 1024);
+  });
+
+  it('are seeded once, owned by the admin, only with DEMO_DATA on', async () => {
+    const { createStorage } = await import('../media/create-storage');
+    const storage = createStorage(t.config.storage);
+    const off = { config: { ...t.config, demoData: false }, database: t.database, storage };
+    const on = { config: { ...t.config, demoData: true }, database: t.database, storage };
+
+    await seedDemoClips(on, silentLog);
+    const empty = ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/clips' })).json());
+    expect(empty.items).toEqual([]);
+
+    const admin = await signedInAs(t, 'admin', { name: 'Demo Admin' });
+    await seedDemoClips(off, silentLog);
+    expect(ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/clips' })).json()).items).toEqual([]);
+
+    await seedDemoClips(on, silentLog);
+    await seedDemoClips(on, silentLog);
+    const page = ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/clips?limit=50' })).json());
+    expect(page.items.map((clip) => clip.title)).toEqual(DEMO_CLIPS.map((clip) => clip.title));
+    expect(page.items.every((clip) => clip.displayName === 'Demo Admin' && clip.ownerId === admin.user.id)).toBe(true);
+    const first = page.items[0];
+    const video = await t.app.inject({ method: 'GET', url: first?.url ?? '', headers: { range: 'bytes=0-3' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.rawPayload.toString('hex')).toBe('1a45dfa3');
+    await storage.close();
+  });
+});

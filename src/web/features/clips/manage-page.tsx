@@ -1,0 +1,203 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
+import { paths } from '../../app/paths';
+import { Icon } from '../../components/icon';
+import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api-client';
+import { ClipCard } from './clip-card';
+import { copyText } from './copy-text';
+import { Toast, useToast } from './toast';
+import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
+import { useMyClips } from './use-my-clips';
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose: () => void; onSaved: () => void }) {
+  return (
+    <Modal name="editClip" title="Edit title" open={clip !== null} onClose={onClose}>
+      {clip !== null && <EditTitleForm key={clip.docID} clip={clip} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => void; onSaved: () => void }) {
+  const [title, setTitle] = useState(clip.title);
+  const update = useUpdateClipTitle();
+  const inputId = useId();
+  const check = ClipTitleSchema.safeParse(title);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!check.success) return;
+    update.mutate({ id: clip.docID, title: check.data }, { onSuccess: onSaved });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <label htmlFor={inputId} className="font-bold">
+        Title
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={CLIP_TITLE_MAX}
+        aria-invalid={!check.success}
+        autoFocus
+      />
+      {!check.success && <p className="text-sm text-rose-600 dark:text-rose-300">{check.error.issues[0]?.message}</p>}
+      {update.isError && (
+        <p role="alert" className="alert-error">
+          {errorText(update.error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={!check.success || update.isPending}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteClipModal({ clip, onClose, onDeleted }: { clip: Clip | null; onClose: () => void; onDeleted: () => void }) {
+  return (
+    <Modal name="deleteClip" title="Delete this clip?" open={clip !== null} onClose={onClose}>
+      {clip !== null && <DeleteClipConfirm key={clip.docID} clip={clip} onClose={onClose} onDeleted={onDeleted} />}
+    </Modal>
+  );
+}
+
+function DeleteClipConfirm({ clip, onClose, onDeleted }: { clip: Clip; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteClip();
+  return (
+    <div className="flex flex-col gap-4">
+      <p>“{clip.title}” and its video will be deleted for good.</p>
+      {remove.isError && (
+        <p role="alert" className="alert-error">
+          {errorText(remove.error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn-primary bg-rose-500 text-white hover:bg-rose-400"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(clip.docID, { onSuccess: onDeleted })}
+        >
+          <Icon name="delete" /> Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Manage (`/manage?sort=1|2`): the signed-in user's clips with edit, delete and copy-link actions. */
+export function ManagePage() {
+  const [params, setParams] = useSearchParams();
+  const sort = ClipSortSchema.parse(params.get('sort'));
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMyClips(sort);
+  const [editing, setEditing] = useState<Clip | null>(null);
+  const [deleting, setDeleting] = useState<Clip | null>(null);
+  const { toast, show } = useToast();
+  const sortId = useId();
+  const clips = data?.pages.flatMap((page) => page.items) ?? [];
+
+  const copyLink = async (clip: Clip) => {
+    const link = new URL(paths.clip(clip.docID), window.location.origin).toString();
+    if (await copyText(link)) show('Link copied to clipboard');
+    else show(`Copy this link: ${link}`, 'error');
+  };
+
+  return (
+    <section>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="page-title mb-0">Manage clips</h1>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="font-semibold">
+            Sort
+          </label>
+          <select
+            id={sortId}
+            className="input w-auto"
+            value={sort}
+            onChange={(event) => setParams({ sort: event.target.value })}
+          >
+            <option value="1">Newest first</option>
+            <option value="2">Oldest first</option>
+          </select>
+        </div>
+      </div>
+
+      {isPending && <p role="status">Loading your clips…</p>}
+      {error !== null && (
+        <p role="alert" className="alert-error">
+          Ooops! There's been an error loading your clips!
+        </p>
+      )}
+      {data !== undefined && clips.length === 0 && <p>You have not uploaded any clips yet.</p>}
+
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your clips">
+        {clips.map((clip) => (
+          <li key={clip.docID}>
+            <ClipCard
+              clip={clip}
+              actions={
+                <div className="mt-auto flex gap-1 border-t border-slate-200 p-2 dark:border-slate-800">
+                  <button type="button" className="nav-button" onClick={() => setEditing(clip)} aria-label={`Edit the title of ${clip.title}`} title="Edit title">
+                    <Icon name="edit" />
+                  </button>
+                  <button type="button" className="nav-button" onClick={() => void copyLink(clip)} aria-label={`Copy the link to ${clip.title}`} title="Copy link">
+                    <Icon name="link" />
+                  </button>
+                  <button
+                    type="button"
+                    className="nav-button ml-auto text-rose-600 dark:text-rose-400"
+                    onClick={() => setDeleting(clip)}
+                    aria-label={`Delete ${clip.title}`}
+                    title="Delete"
+                  >
+                    <Icon name="delete" />
+                  </button>
+                </div>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <div className="mt-6 text-center">
+          <button type="button" className="btn-secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      )}
+
+      <EditTitleModal
+        clip={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          show('Title saved');
+        }}
+      />
+      <DeleteClipModal
+        clip={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          show('Clip deleted');
+        }}
+      />
+      <Toast toast={toast} />
+    </section>
+  );
+}
+
+export { ManagePage as Component };

@@ -1,0 +1,23 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { CLIP_PAGE_SIZE_DEFAULT, listClips } from '../../../shared/clips';
+import { callApi } from '../../lib/api-client';
+import { clipKeys } from './clip-query-keys';
+
+/**
+ * All clips, newest first, a page at a time. gcTime 0: the list is dropped as soon as the
+ * component showing it goes away, so coming back starts again from the newest clips.
+ */
+export function useClipList(placement: string) {
+  return useInfiniteQuery({
+    queryKey: clipKeys.list(placement),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(listClips, {
+        query: { limit: CLIP_PAGE_SIZE_DEFAULT, ...(pageParam === null ? {} : { cursor: pageParam }) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    gcTime: 0,
+    retry: false,
+  });
+}
