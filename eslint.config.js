@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const featureNames = ['movies', 'clips', 'shop', 'auth'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'public/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'assets/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,16 +1,26 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config';
+import { registerAuth } from './auth/plugin';
+import { registerRouteRegistry } from './auth/route-registry';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './error-handler';
+import { createStorage } from './media/create-storage';
+import type { MediaStorage } from './media/storage';
+import { clipRoutes } from './routes/clips';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
+import { productRoutes } from './routes/products';
+import { staffRoutes } from './routes/staff';
 import { registerSecurity } from './security';
 import { registerStaticSite } from './static-site';
 
 export type BuildAppOptions = {
   config: Config;
   database: DatabaseHandle;
+  /** Defaults to the storage configured in `config`; closed with the app like the database. */
+  storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -22,7 +32,7 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
  * external (security, compression) → app (error handling, access rules) → routes → static site.
  * The database handle is owned by the caller; closing the app closes it too.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -30,7 +40,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const ctx: AppContext = { config, database };
+  const ctx: AppContext = { config, database, storage };
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
@@ -38,15 +48,22 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
     }
   });
+  registerRouteRegistry(app);
   app.addHook('onClose', async () => {
     await database.close();
+    await storage.close();
   });
 
   await registerSecurity(app, config.trustedOrigins);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerErrorHandler(app);
+  registerAuth(app, ctx);
 
   await app.register(healthRoutes, { ctx });
+  await app.register(staffRoutes, { ctx });
+  await app.register(productRoutes, { ctx });
+  await app.register(clipRoutes, { ctx });
+  await app.register(mediaRoutes, { ctx });
 
   await registerStaticSite(app, config.staticDir);
   return app;

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ensureAdminTask } from './auth/accounts';
+import { seedDemoClips } from './clips/demo-clips';
 import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
+import { seedDemoProducts } from './products/demo-products';
 
 /**
  * Start-up work that must finish before the server accepts requests: migrations first, then
@@ -9,7 +12,11 @@ import { migrateToLatest } from './db/migrate';
  */
 type StartupTask = { name: string; run: (ctx: AppContext, log: FastifyBaseLogger) => Promise<void> };
 
-const tasks: StartupTask[] = [];
+const tasks: StartupTask[] = [
+  { name: 'admin account', run: ensureAdminTask },
+  { name: 'demo products', run: seedDemoProducts },
+  { name: 'demo clips', run: seedDemoClips },
+];
 
 export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   await migrateToLatest(ctx.database.db);

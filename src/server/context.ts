@@ -1,10 +1,22 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { MediaStorage } from './media/storage';
 
 /** What route plugins need, built once in buildApp and passed to each plugin as options. */
 export type AppContext = {
   config: Config;
   database: DatabaseHandle;
+  /** Uploaded media: local disk or S3 (see media/create-storage.ts). */
+  storage: MediaStorage;
 };
 
 export type RouteOptions = { ctx: AppContext };
+
+/** The signed-in account of a request (see src/server/auth/plugin.ts), or null when signed out. */
+export type SessionUser = { id: string; name: string; email: string; role: 'admin' | 'staff' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}

@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { DataDirLockedError } from './db/lock';
+import { createStorage } from './media/create-storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,9 +31,10 @@ async function main(): Promise<void> {
   }
 
   const database = await open(config);
-  const app = await buildApp({ config, database });
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, storage });
   try {
-    await bootstrap({ config, database }, app.log);
+    await bootstrap({ config, database, storage }, app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');

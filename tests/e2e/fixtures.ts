@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN } from '../../src/shared/staff';
 
 export { expect };
 
@@ -28,4 +29,36 @@ export const test = base.extend<{ allowedConsoleErrors: { patterns: RegExp[] }; 
 /** The <html> element's classes, e.g. to check the theme. */
 export async function rootClasses(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.documentElement.classList]);
+}
+
+/** Signs a page in through the API (no UI): cookies set by `page.request` are shared with the page. */
+export type SignedIn = { name: string; email: string; password: string; role: 'admin' | 'staff' };
+
+const STAFF_PASSWORD = 'e2e-staff-password';
+
+async function apiSignIn(page: Page, email: string, password: string): Promise<void> {
+  const origin = String(test.info().project.use.baseURL);
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin } });
+  expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(200);
+}
+
+/**
+ * Signs the page in as the demo admin, or as a new staff account that the demo admin creates.
+ * Call it before `page.goto`: the app reads the session when it starts.
+ */
+export async function signIn(page: Page, role: 'admin' | 'staff' = 'admin'): Promise<SignedIn> {
+  await apiSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  if (role === 'admin') return { name: 'Admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, role };
+
+  const origin = String(test.info().project.use.baseURL);
+  const email = `staff-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@mingo.local`;
+  const name = `Staff ${email.slice(6, 12)}`;
+  const created = await page.request.post('/api/staff', {
+    data: { name, email, phoneNumber: '555-0100', password: STAFF_PASSWORD, role: 'staff' },
+    headers: { origin },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin } });
+  await apiSignIn(page, email, STAFF_PASSWORD);
+  return { name, email, password: STAFF_PASSWORD, role };
 }

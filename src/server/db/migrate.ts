@@ -1,6 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as appMeta from './migrations/0001-app-meta';
+import * as auth from './migrations/0002-auth';
+import * as products from './migrations/0003-products';
+import * as clips from './migrations/0004-clips';
+import * as orders from './migrations/0005-orders';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -8,6 +12,10 @@ import * as appMeta from './migrations/0001-app-meta';
  */
 const migrations: Record<string, Migration> = {
   '0001-app-meta': appMeta,
+  '0002-auth': auth,
+  '0003-products': products,
+  '0004-clips': clips,
+  '0005-orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

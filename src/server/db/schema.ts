@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AuthTables } from '../auth/auth-tables';
+import type { ClipTables } from '../clips/clip-tables';
+import type { OrderTables } from '../orders/order-tables';
+import type { ProductTables } from '../products/product-tables';
 
 /**
  * Row types of the tables this app owns, named as in SQL (snake_case, no casing plugin):
@@ -21,4 +25,4 @@ type CoreTables = {
  * All tables. Each feature declares its row types in its own module and adds them here with
  * one `&` line (e.g. `& ProductTables`).
  */
-export type Database = CoreTables;
+export type Database = CoreTables & AuthTables & ProductTables & ClipTables & OrderTables;

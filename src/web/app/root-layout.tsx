@@ -1,5 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AccountLinks, AuthModalHost } from '../features/auth/account-links';
+import { LazyMovieClip } from '../features/clips/lazy-movie-clip';
+import { MovieClipSlotContext } from '../components/movie-clip-slot';
 import { NavBar } from './nav-bar';
 
 const ParticlesBackground = lazy(() =>
@@ -21,10 +24,10 @@ function useAfterFirstPaint(): boolean {
 }
 
 /** The shell: particle background, navigation, routed content, and the account area. */
-export function RootLayout({ accountLinks = null, children = null }: { accountLinks?: React.ReactNode; children?: React.ReactNode }) {
+export function RootLayout({ accountLinks = <AccountLinks />, children = null }: { accountLinks?: React.ReactNode; children?: React.ReactNode }) {
   const showParticles = useAfterFirstPaint();
   return (
-    <>
+    <MovieClipSlotContext.Provider value={LazyMovieClip}>
       {showParticles && (
         <Suspense fallback={null}>
           <ParticlesBackground />
@@ -38,7 +41,8 @@ export function RootLayout({ accountLinks = null, children = null }: { accountLi
         <Outlet />
       </main>
       {children}
+      <AuthModalHost />
       <ScrollRestoration />
-    </>
+    </MovieClipSlotContext.Provider>
   );
 }

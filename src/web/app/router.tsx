@@ -1,6 +1,14 @@
 import { createBrowserRouter } from 'react-router';
+import { fetchMovieList } from '../lib/movie-list';
+import { adminOnly, signedInOnly } from './guards';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
+
+/** Starts the (once-cached) movie list download alongside the page's code instead of after it. */
+function prefetchMovieList(): null {
+  void fetchMovieList();
+  return null;
+}
 
 /**
  * Every page is its own lazily loaded module exporting `Component` (and, where it needs data
@@ -12,12 +20,17 @@ export function createRouter() {
       path: paths.home,
       Component: RootLayout,
       children: [
-        { index: true, lazy: () => import('./home-page') },
-        { path: paths.about, lazy: () => import('../features/movies/about-page') },
-        { path: paths.db, lazy: () => import('../features/movies/db-page') },
+        { index: true, loader: prefetchMovieList, lazy: () => import('./home-page') },
+        { path: paths.about, loader: prefetchMovieList, lazy: () => import('../features/movies/about-page') },
+        { path: paths.db, loader: prefetchMovieList, lazy: () => import('../features/movies/db-page') },
         { path: paths.shop, lazy: () => import('../features/shop/shop-page') },
         { path: paths.success, lazy: () => import('../features/shop/success-page') },
         { path: paths.cancel, lazy: () => import('../features/shop/cancel-page') },
+        { path: paths.addProduct, ...signedInOnly, lazy: () => import('../features/shop/add-product-page') },
+        { path: paths.staff, ...adminOnly, lazy: () => import('../features/auth/staff-page') },
+        { path: '/clip/:id', lazy: () => import('../features/clips/clip-page') },
+        { path: '/manage', ...signedInOnly, lazy: () => import('../features/clips/manage-page') },
+        { path: paths.upload, ...signedInOnly, lazy: () => import('../features/clips/upload-page') },
         { path: '*', lazy: () => import('./not-found-page') },
       ],
     },

@@ -19,6 +19,8 @@ type CallOptions<Query extends z.ZodType, Body extends z.ZodType> = {
   params?: Record<string, string | number>;
   query?: z.input<Query>;
   body?: z.input<Body>;
+  /** A multipart/form-data body (file uploads) instead of JSON; the browser sets its boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 };
 
@@ -60,7 +62,9 @@ export async function callApi<Params extends z.ZodType, Query extends z.ZodType,
     headers: { accept: 'application/json' },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
-  if (options.body !== undefined) {
+  if (options.form !== undefined) {
+    init.body = options.form;
+  } else if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     init.headers = { ...init.headers, 'content-type': 'application/json' };
   }
