@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { AdminBootstrapError } from './auth/accounts';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -37,8 +38,10 @@ async function main(): Promise<void> {
     await bootstrap({ config, database, storage }, app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.error({ err: error }, 'start-up failed');
     await app.close();
+    // Operator mistakes (e.g. a weak ADMIN_PASSWORD) get one clear line, not a stack trace.
+    if (error instanceof AdminBootstrapError) exitWith(error.message);
+    app.log.error({ err: error }, 'start-up failed');
     process.exit(1);
   }
 

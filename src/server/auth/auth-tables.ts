@@ -1,7 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
-
-// Insert-optional, as the columns with a default; not wrapped in Generated<> (nested ColumnTypes do not unwrap).
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../db/schema';
 
 /**
  * Row types of better-auth's tables (migration 0002-auth). Column names are better-auth's
@@ -54,7 +52,7 @@ export type AccountTable = {
 export type SignInFailuresTable = {
   key: string;
   window_start: Timestamp;
-  count: ColumnType<number, number, number>;
+  count: number;
 };
 
 export type AuthTables = {

@@ -89,13 +89,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
+    // Only routes that need an account pay for the session lookup: public routes (media ranges,
+    // catalogue, clips) behave the same for everyone and leave request.user null.
     const access = request.routeOptions.config.access;
-    if (access === undefined || request.routeOptions.url === `${AUTH_BASE_PATH}/*`) return;
+    if (access !== 'signed-in' && access !== 'admin') return;
     request.user = await sessionUserOf(auth, request);
-    if (access === 'signed-in' || access === 'admin') {
-      if (request.user === null) throw unauthenticated();
-      if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
-    }
+    if (request.user === null) throw unauthenticated();
+    if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
   });
 
   app.route({

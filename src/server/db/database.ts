@@ -29,6 +29,9 @@ export function openPostgres(connectionString: string): DatabaseHandle {
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client whose connection drops (server restart, failover) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

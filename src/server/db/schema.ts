@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { AuthTables } from '../auth/auth-tables';
 import type { ClipTables } from '../clips/clip-tables';
 import type { OrderTables } from '../orders/order-tables';
@@ -9,12 +9,13 @@ import type { ProductTables } from '../products/product-tables';
  * see docs/decisions/004-sql-naming.md. Feature tables are added here by their migrations.
  * better-auth's own tables ("user", "session", …) are declared in auth/auth-schema.ts.
  */
+/** A timestamptz column, optional on insert (it has a default); not for wrapping in Generated<>. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type AppMetaTable = {
   key: string;
   value: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 };
 
 type CoreTables = {
