@@ -10,9 +10,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitFor } from './bench-utils.mjs';
 import { chromium } from '@playwright/test';
 
 const JS_BUDGET_BYTES = 170 * 1024;
@@ -37,31 +37,7 @@ function argValue(name) {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForReady(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
-}
 
 async function startServer() {
   const distDir = process.env.DIST_DIR ?? 'dist';
@@ -80,7 +56,7 @@ async function startServer() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForReady(url, child);
+  await waitFor(`${url}/readyz`, { child, timeoutMs: 60_000 });
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
