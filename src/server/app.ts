@@ -8,11 +8,16 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
+import { createPaymentProvider } from './payments/create-payment-provider';
+import { testCheckoutRoutes } from './payments/test-checkout-routes';
+import { checkoutRoutes } from './routes/checkout';
 import { clipRoutes } from './routes/clips';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { staffRoutes } from './routes/staff';
+import { webhookRoutes } from './routes/webhooks';
 import { registerSecurity } from './security';
 import { registerStaticSite } from './static-site';
 
@@ -64,6 +69,11 @@ export async function buildApp({ config, database, storage = createStorage(confi
   await app.register(productRoutes, { ctx });
   await app.register(clipRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
+  const payments = createPaymentProvider(config);
+  await app.register(checkoutRoutes, { ctx, payments });
+  await app.register(orderRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx, payments });
+  await app.register(testCheckoutRoutes, { ctx, payments });
 
   await registerStaticSite(app, config.staticDir);
   return app;

@@ -37,6 +37,14 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PATCH /api/clips/:id': 'signed-in',
   'DELETE /api/clips/:id': 'signed-in',
   'GET /media/:key': 'public',
+  'POST /api/create-checkout-session': 'public',
+  'GET /api/orders/by-session/:sessionId': 'public',
+  'GET /api/orders': 'admin',
+  'POST /api/webhooks/stripe': 'webhook',
+  'GET /checkout/test/styles.css': 'public',
+  'GET /checkout/test/:sessionId': 'public',
+  'POST /checkout/test/:sessionId/pay': 'public',
+  'POST /checkout/test/:sessionId/cancel': 'public',
 };
 
 type Caller = 'anonymous' | 'staff' | 'admin';

@@ -28,6 +28,7 @@ export function createRouter() {
         { path: paths.cancel, lazy: () => import('../features/shop/cancel-page') },
         { path: paths.addProduct, ...signedInOnly, lazy: () => import('../features/shop/add-product-page') },
         { path: paths.staff, ...adminOnly, lazy: () => import('../features/auth/staff-page') },
+        { path: paths.orders, ...adminOnly, lazy: () => import('../features/shop/orders-page') },
         { path: '/clip/:id', lazy: () => import('../features/clips/clip-page') },
         { path: '/manage', ...signedInOnly, lazy: () => import('../features/clips/manage-page') },
         { path: paths.upload, ...signedInOnly, lazy: () => import('../features/clips/upload-page') },

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { estimateTotals, subtotalCents } from '../../domain/pricing';
+import { invalidSelections, missingOptions, OPTION_LABELS, type SelectedOptions } from '../../domain/product-options';
+import { formatUsd } from '../../domain/format';
+import { CHECKOUT_LIMITS, CheckoutBodySchema, type CheckoutLine } from '../../shared/orders';
+import { ProductIdSchema } from '../../shared/products';
+import type { Db } from '../db/database';
+import { AppError, badRequest, conflict } from '../errors';
+import type { CheckoutItem, PaymentProvider } from '../payments/payment-provider';
+import { createProductRepository, type ProductRecord } from '../products/product-repository';
+import { createOrderRepository, type OrderItemRecord } from './order-repository';
+
+/**
+ * Parses the checkout body; the first problem becomes a 400 that names the line
+ * (e.g. "Line 2: quantity must be a whole number").
+ */
+export function parseCheckoutBody(body: unknown): CheckoutLine[] {
+  const result = CheckoutBodySchema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const [index, ...rest] = issue?.path ?? [];
+  const message = issue?.message ?? 'bad value';
+  if (typeof index !== 'number') throw badRequest(`Invalid cart: ${message}.`, result.error.issues);
+  const field = rest.map(String).join('.');
+  const detail = field === '' || message.startsWith(String(rest[0])) ? message : `${field}: ${message}`;
+  throw badRequest(`Line ${index + 1}: ${detail}.`, result.error.issues);
+}
+
+const chosen = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+export function optionsText(item: Pick<OrderItemRecord, 'shirtSize' | 'shirtColor' | 'vinylColor'>): string {
+  return [
+    item.shirtSize === null ? null : `Size ${item.shirtSize}`,
+    item.shirtColor,
+    item.vinylColor === null ? null : `${item.vinylColor} vinyl`,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/**
+ * Checks every line against the catalogue as it is now and prices it from the database. The
+ * client's product snapshot is ignored apart from its id. Stock is checked per product across
+ * lines (a shirt in two sizes draws on one stock).
+ */
+export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap<string, ProductRecord>): OrderItemRecord[] {
+  const wanted = new Map<string, number>();
+  return lines.map((line, index) => {
+    const label = (product?: ProductRecord) => `Line ${index + 1}${product === undefined ? '' : ` (${product.name})`}`;
+    const product = products.get(line.product.id);
+    if (product === undefined) throw conflict(`${label()}: this product is not available.`);
+    if (!product.isActive) throw conflict(`${label(product)}: this product is no longer available.`);
+
+    const selected: SelectedOptions = {
+      shirtSize: chosen(line.selectedShirtSize),
+      shirtColor: chosen(line.selectedShirtColor),
+      vinylColor: chosen(line.selectedVinylColor),
+    };
+    const invalid = invalidSelections(product, selected);
+    if (invalid.length > 0) {
+      const what = invalid.map((kind) => `${OPTION_LABELS[kind]} "${selected[kind] ?? ''}"`).join(', ');
+      throw badRequest(`${label(product)}: ${what} is not offered for this product.`);
+    }
+    const missing = missingOptions(product, selected);
+    if (missing.length > 0) {
+      throw badRequest(`${label(product)}: please select ${missing.map((kind) => OPTION_LABELS[kind]).join(', ')}.`);
+    }
+
+    const total = (wanted.get(product.id) ?? 0) + line.quantity;
+    wanted.set(product.id, total);
+    if (product.stock === 0) throw conflict(`${label(product)}: this product is sold out.`);
+    if (total > product.stock) {
+      const together = total === line.quantity ? '' : ` (${total} with the lines above)`;
+      throw conflict(`${label(product)}: quantity ${line.quantity}${together} exceeds the ${product.stock} in stock.`);
+    }
+    return {
+      productId: product.id,
+      productName: product.name,
+      productCode: product.code,
+      quantity: line.quantity,
+      unitPriceCents: product.priceCents,
+      shirtSize: selected.shirtSize ?? null,
+      shirtColor: selected.shirtColor ?? null,
+      vinylColor: selected.vinylColor ?? null,
+    };
+  });
+}
+
+export type CheckoutDeps = { db: Db; payments: PaymentProvider; log: FastifyBaseLogger };
+
+/**
+ * Stores a pending order priced from the database, then asks the provider for a checkout
+ * session and returns its url. The order is committed before the provider is called, so every
+ * session the provider knows has an order here (its metadata carries the order id); the
+ * provider call itself holds no transaction open.
+ */
+export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: readonly CheckoutLine[]): Promise<{ url: string }> {
+  for (const [index, line] of lines.entries()) {
+    if (!ProductIdSchema.safeParse(line.product.id).success) throw conflict(`Line ${index + 1}: this product is not available.`);
+  }
+  const { order, items, totals } = await db.transaction().execute(async (trx) => {
+    const products = await createProductRepository(trx).getProductsByIds(lines.map((line) => line.product.id));
+    const priced = priceLines(lines, products);
+    const orderTotals = estimateTotals(subtotalCents(priced));
+    if (orderTotals.totalCents > CHECKOUT_LIMITS.totalMaxCents) {
+      throw badRequest(`The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`);
+    }
+    const stored = await createOrderRepository(trx).insertPending({ provider: payments.name, totals: orderTotals, items: priced });
+    return { order: stored, items: priced, totals: orderTotals };
+  });
+
+  const checkoutItems: CheckoutItem[] = items.map((item) => ({
+    productName: item.productName,
+    productCode: item.productCode,
+    unitPriceCents: item.unitPriceCents,
+    quantity: item.quantity,
+    optionsText: optionsText(item),
+  }));
+  const orders = createOrderRepository(db);
+  let session: { sessionId: string; url: string };
+  try {
+    session = await payments.createCheckoutSession({ orderId: order.id, items: checkoutItems, totals });
+  } catch (error) {
+    log.error({ err: error, orderId: order.id, provider: payments.name }, 'checkout session could not be created');
+    await orders.update(order.id, { status: 'cancelled' });
+    throw new AppError(503, 'service_unavailable', 'The payment provider could not be reached. Please try again shortly.');
+  }
+  await orders.update(order.id, { providerSessionId: session.sessionId });
+  log.info({ orderId: order.id, sessionId: session.sessionId, totalCents: totals.totalCents }, 'checkout session created');
+  return { url: session.url };
+}

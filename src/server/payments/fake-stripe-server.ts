@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** One request the fake Stripe API received: form fields flattened as the SDK sends them. */
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  fields: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+};
+
+export type FakeStripeServer = {
+  url: string;
+  requests: RecordedStripeRequest[];
+  /** Makes the next session creation answer HTTP 500 (provider outage). */
+  failNext: () => void;
+  close: () => Promise<void>;
+};
+
+/**
+ * A tiny stand-in for Stripe's API on 127.0.0.1, for tests only: it records what the official SDK
+ * sends and answers `POST /v1/checkout/sessions` with a session object.
+ */
+export async function startFakeStripeServer(): Promise<FakeStripeServer> {
+  const requests: RecordedStripeRequest[] = [];
+  const sessionsByKey = new Map<string, object>();
+  let failures = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const idempotencyKey = request.headers['idempotency-key'];
+      const recorded: RecordedStripeRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        fields,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+        authorization: request.headers.authorization,
+      };
+      requests.push(recorded);
+      const send = (status: number, body: object) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+        response.end(JSON.stringify(body));
+      };
+      if (recorded.method !== 'POST' || recorded.path !== '/v1/checkout/sessions') {
+        send(404, { error: { type: 'invalid_request_error', message: 'Unknown path in the fake Stripe server' } });
+        return;
+      }
+      if (failures > 0) {
+        failures -= 1;
+        // A 400 is not retried by the SDK, so one failNext() means exactly one failed call.
+        send(400, { error: { type: 'invalid_request_error', message: 'Fake failure' } });
+        return;
+      }
+      const known = recorded.idempotencyKey === undefined ? undefined : sessionsByKey.get(recorded.idempotencyKey);
+      if (known !== undefined) {
+        send(200, known);
+        return;
+      }
+      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        currency: 'usd',
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        metadata: { order_id: fields['metadata[order_id]'] ?? null },
+      };
+      if (recorded.idempotencyKey !== undefined) sessionsByKey.set(recorded.idempotencyKey, session);
+      send(200, session);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext: () => {
+      failures += 1;
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error)))),
+  };
+}
+
+export type TestSession = {
+  id: string;
+  orderId?: string;
+  paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required';
+  email?: string;
+  amountTotal?: number;
+  amountTax?: number;
+};
+
+/** A Stripe event payload for a checkout session, as Stripe would post it. */
+export function stripeSessionEvent(type: string, session: TestSession, eventId = `evt_${randomBytes(10).toString('hex')}`): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        payment_status: session.paymentStatus ?? 'paid',
+        metadata: session.orderId === undefined ? {} : { order_id: session.orderId },
+        customer_details: session.email === undefined ? null : { email: session.email },
+        amount_total: session.amountTotal ?? null,
+        total_details: session.amountTax === undefined ? null : { amount_tax: session.amountTax, amount_discount: 0, amount_shipping: 0 },
+      },
+    },
+  });
+}
+
+/** The Stripe-Signature header for a payload, made with the SDK's own test helper. */
+export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+}

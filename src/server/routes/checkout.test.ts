@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPageSchema, OrderSummarySchema } from '../../shared/orders';
+import type { ProductFields } from '../../shared/products';
+import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
+import { signedInAs, TEST_ORIGIN } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// Checkout with the built-in test provider (the default): the checkout body, the hosted test
+// page, Pay / Cancel through the shared fulfilment, and the order endpoints.
+
+const headers = { origin: TEST_ORIGIN };
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+
+function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
+  return {
+    name: `Product ${code}`,
+    code,
+    description: '',
+    priceCents: 1000,
+    stock: 10,
+    shirtSizes: [],
+    shirtColors: [],
+    vinylColors: [],
+    ...overrides,
+  };
+}
+
+type Line = { product: { id: string; price?: number }; quantity: unknown; selectedShirtSize?: string | null; selectedShirtColor?: string | null; selectedVinylColor?: string | null };
+
+describe('checkout with the test provider', () => {
+  let t: TestApp;
+  let repo: ProductRepository;
+  let tee: ProductRecord;
+  let mug: ProductRecord;
+  let archived: ProductRecord;
+  let vinyl: ProductRecord;
+
+  const countOrders = async () =>
+    (await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const stockOf = async (id: string) => (await repo.getById(id))?.stock;
+  const checkout = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: body as object });
+  const sessionOf = (url: string) => url.split('/').pop() ?? '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    repo = createProductRepository(t.database.db);
+    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 3, shirtSizes: ['S', 'M'], shirtColors: ['Red'] }));
+    mug = await repo.create(fields('MUG', { name: 'Mug', priceCents: 1250, stock: 50 }));
+    vinyl = await repo.create(fields('VINYL', { name: 'Vinyl', priceCents: 3000, stock: 5, vinylColors: ['Black', 'Gold'] }));
+    archived = await repo.create(fields('OLD', { name: 'Old Tee', stock: 5 }));
+    await repo.update(archived.id, { isActive: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores a pending order priced from the database and answers the test checkout url', async () => {
+    const before = await countOrders();
+    const response = await checkout([
+      { product: { id: tee.id, price: 0.01, productName: 'Free!' }, quantity: 2, selectedShirtSize: 'M', selectedShirtColor: 'Red', selectedVinylColor: null },
+      { product: { id: mug.id, price: 0.01 }, quantity: 1 },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).toMatch(/^\/checkout\/test\/test_cs_[A-Za-z0-9_]+$/);
+    expect(await countOrders()).toBe(before + 1);
+
+    const order = OrderSummarySchema.parse((await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionOf(url)}` })).json());
+    expect(order.status).toBe('pending');
+    expect(order.items.map((item) => [item.productName, item.quantity, item.unitPrice, item.shirtSize, item.shirtColor])).toEqual([
+      ['Classic Tee', 2, 24.99, 'M', 'Red'],
+      ['Mug', 1, 12.5, null, null],
+    ]);
+    // 2 × 24.99 + 12.50 = 62.48: free delivery, tax 10.75 % = 6.7166 → 6.72.
+    expect([order.subtotal, order.delivery, order.tax, order.total]).toEqual([62.48, 0, 6.72, 69.2]);
+    // Nothing is taken from stock before the payment.
+    expect(await stockOf(tee.id)).toBe(3);
+  });
+
+  it('charges delivery below $50', async () => {
+    const response = await checkout([{ product: { id: mug.id }, quantity: 1 }]);
+    const order = OrderSummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionOf(response.json<{ url: string }>().url)}` })).json(),
+    );
+    // 12.50 + 5.99 + 1.34 (1.34375 rounded).
+    expect([order.subtotal, order.delivery, order.tax, order.total]).toEqual([12.5, 5.99, 1.34, 19.83]);
+  });
+
+  const badBodies: [string, unknown, number, RegExp][] = [
+    ['an empty cart', [], 400, /cart is empty/],
+    ['an object instead of an array', { product: { id: 'x' }, quantity: 1 }, 400, /array/],
+    ['quantity 0', [{ product: { id: 'MUG' }, quantity: 0 }], 400, /^Line 1: quantity must be at least 1/],
+    ['quantity -1', [{ product: { id: 'MUG' }, quantity: -1 }], 400, /^Line 1: quantity/],
+    ['quantity 1.5', [{ product: { id: 'MUG' }, quantity: 1.5 }], 400, /^Line 1: quantity must be a whole number/],
+    ['quantity "1"', [{ product: { id: 'MUG' }, quantity: '1' }], 400, /^Line 1: quantity must be a whole number/],
+    ['quantity null', [{ product: { id: 'MUG' }, quantity: null }], 400, /^Line 1: quantity/],
+    ['a huge quantity', [{ product: { id: 'MUG' }, quantity: 1e12 }], 400, /^Line 1: quantity must be at most/],
+    ['no product', [{ quantity: 1 }], 400, /^Line 1: product/],
+    ['an unknown field', [{ product: { id: 'MUG' }, quantity: 1, price: 1 }], 400, /^Line 1: .*price/],
+    ['too many lines', Array.from({ length: 51 }, () => ({ product: { id: 'MUG' }, quantity: 1 })), 400, /at most 50 lines/],
+  ];
+  it.each(badBodies)('refuses %s with a 4xx and stores no order', async (_name, body, status, message) => {
+    const before = await countOrders();
+    const resolved = JSON.parse(JSON.stringify(body).replaceAll('"MUG"', JSON.stringify(mug.id))) as unknown;
+    const response = await checkout(resolved);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('names the offending line for catalogue problems, and stores no order', async () => {
+    const cases: [Line[], number, string][] = [
+      [[{ product: { id: mug.id }, quantity: 1 }, { product: { id: '00000000-0000-4000-8000-000000000000' }, quantity: 1 }], 409, 'Line 2: this product is not available.'],
+      [[{ product: { id: 'not-a-uuid' }, quantity: 1 }], 409, 'Line 1: this product is not available.'],
+      [[{ product: { id: archived.id }, quantity: 1 }], 409, 'Line 1 (Old Tee): this product is no longer available.'],
+      [[{ product: { id: mug.id }, quantity: 1 }, { product: { id: tee.id }, quantity: 5, selectedShirtSize: 'S', selectedShirtColor: 'Red' }], 409, 'Line 2 (Classic Tee): quantity 5 exceeds the 3 in stock.'],
+      [
+        [
+          { product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S', selectedShirtColor: 'Red' },
+          { product: { id: tee.id }, quantity: 2, selectedShirtSize: 'M', selectedShirtColor: 'Red' },
+        ],
+        409,
+        'Line 2 (Classic Tee): quantity 2 (4 with the lines above) exceeds the 3 in stock.',
+      ],
+      [[{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'XXL', selectedShirtColor: 'Red' }], 400, 'Line 1 (Classic Tee): Shirt Size "XXL" is not offered for this product.'],
+      [[{ product: { id: mug.id }, quantity: 1, selectedVinylColor: 'Gold' }], 400, 'Line 1 (Mug): Vinyl Color "Gold" is not offered for this product.'],
+      [[{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }], 400, 'Line 1 (Classic Tee): please select Shirt Color.'],
+      [[{ product: { id: vinyl.id }, quantity: 1 }], 400, 'Line 1 (Vinyl): please select Vinyl Color.'],
+    ];
+    const before = await countOrders();
+    for (const [body, status, message] of cases) {
+      const response = await checkout(body);
+      expect({ status: response.statusCode, message: response.json<{ error: { message: string } }>().error.message }).toEqual({ status, message });
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('refuses a total above what a checkout can take', async () => {
+    const pricey = await repo.create(fields('PRICEY', { priceCents: 10_000_000, stock: 100 }));
+    const response = await checkout([{ product: { id: pricey.id }, quantity: 10 }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { message: string } }>().error.message).toMatch(/above the \$999,999\.99/);
+  });
+
+  it('refuses cross-site checkout posts', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: [{ product: { id: mug.id }, quantity: 1 }],
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  describe('the hosted test checkout', () => {
+    async function startSession(quantity = 2): Promise<string> {
+      const response = await checkout([{ product: { id: vinyl.id }, quantity, selectedVinylColor: 'Gold' }]);
+      expect(response.statusCode, response.body).toBe(200);
+      return sessionOf(response.json<{ url: string }>().url);
+    }
+    const page = (sessionId: string) => t.app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` });
+    const post = (sessionId: string, action: 'pay' | 'cancel', form: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/checkout/test/${sessionId}/${action}`,
+        headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const statusOf = async (sessionId: string) =>
+      OrderSummarySchema.parse((await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}` })).json()).status;
+
+    it('shows the order in test mode under the strict CSP, with its stylesheet same-origin', async () => {
+      const sessionId = await startSession();
+      const response = await page(sessionId);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(response.body).toContain('Test mode — no real payment.');
+      expect(response.body).toContain('Vinyl');
+      expect(response.body).toContain('Gold vinyl');
+      expect(response.body).toContain('Pay $66.45'); // 60.00, free delivery, 6.45 tax
+      expect(response.body).not.toMatch(/<script|style=/);
+      const css = await t.app.inject({ method: 'GET', url: '/checkout/test/styles.css' });
+      expect(css.statusCode).toBe(200);
+      expect(css.headers['content-type']).toMatch(/text\/css/);
+    });
+
+    it('declines any card but the test card, then pays through fulfilment and takes stock once', async () => {
+      const sessionId = await startSession();
+      const before = await stockOf(vinyl.id);
+      const declined = await post(sessionId, 'pay', { cardNumber: '4000 0000 0000 0002', email: 'fan@example.com' });
+      expect(declined.statusCode).toBe(422);
+      expect(declined.body).toContain('Your card was declined');
+      expect(declined.body).toContain('value="fan@example.com"');
+      expect(await statusOf(sessionId)).toBe('pending');
+
+      const paid = await post(sessionId, 'pay', { cardNumber: '4242 4242 4242 4242', email: 'fan@example.com' });
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toBe(`/success?session_id=${sessionId}`);
+      expect(await statusOf(sessionId)).toBe('paid');
+      expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
+
+      // Pressing Pay again (back button, double submit) changes nothing.
+      const again = await post(sessionId, 'pay', { cardNumber: '4242424242424242' });
+      expect(again.statusCode).toBe(303);
+      const cancelled = await post(sessionId, 'cancel');
+      expect(cancelled.headers.location).toBe(`/success?session_id=${sessionId}`);
+      expect(await statusOf(sessionId)).toBe('paid');
+      expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
+      const order = await t.database.db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+      expect(order.customer_email).toBe('fan@example.com');
+      expect(order.paid_at).not.toBeNull();
+    });
+
+    it('cancels a pending order, which can then not be paid', async () => {
+      const sessionId = await startSession(1);
+      const before = await stockOf(vinyl.id);
+      const cancelled = await post(sessionId, 'cancel');
+      expect(cancelled.statusCode).toBe(303);
+      expect(cancelled.headers.location).toBe('/cancel');
+      expect(await statusOf(sessionId)).toBe('cancelled');
+      const pay = await post(sessionId, 'pay', { cardNumber: '4242424242424242' });
+      expect(pay.statusCode).toBe(409);
+      expect(await statusOf(sessionId)).toBe('cancelled');
+      expect(await stockOf(vinyl.id)).toBe(before);
+    });
+
+    it('marks an order needs_refund when its stock sold out before the payment', async () => {
+      const first = await startSession(2);
+      const second = await startSession(2);
+      const before = await stockOf(vinyl.id);
+      expect(before).toBeGreaterThanOrEqual(2);
+      expect(before).toBeLessThan(4);
+      await post(first, 'pay', { cardNumber: '4242424242424242' });
+      await post(second, 'pay', { cardNumber: '4242424242424242' });
+      expect([await statusOf(first), await statusOf(second)]).toEqual(['paid', 'needs_refund']);
+      expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
+    });
+
+    it('answers 404 for unknown or malformed sessions', async () => {
+      expect((await page('test_cs_unknownunknownunknown')).statusCode).toBe(404);
+      expect((await page('..%2F..%2Fetc')).statusCode).toBe(404);
+      expect((await post('test_cs_unknownunknownunknown', 'pay', { cardNumber: '4242424242424242' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/cs_test_unknown_session' })).statusCode).toBe(404);
+    });
+
+    it('keeps the Stripe webhook off with the test provider', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('the orders list', () => {
+    it('is for admins only, newest first, with status, totals and items', async () => {
+      const admin = await signedInAs(t, 'admin');
+      const staff = await signedInAs(t, 'staff');
+      expect((await t.app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: staff.headers })).statusCode).toBe(403);
+
+      const newest = await checkout([{ product: { id: mug.id }, quantity: 3 }]);
+      expect(newest.statusCode).toBe(200);
+      const response = await t.app.inject({ method: 'GET', url: '/api/orders', headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      const page = OrderPageSchema.parse(response.json());
+      expect(page.total).toBeGreaterThan(3);
+      const first = page.items[0];
+      expect(first?.providerSessionId).toBe(sessionOf(newest.json<{ url: string }>().url));
+      expect(first?.items).toEqual([expect.objectContaining({ productName: 'Mug', quantity: 3, unitPrice: 12.5 })]);
+      expect(first?.status).toBe('pending');
+      expect(first?.provider).toBe('test');
+      const created = page.items.map((order) => order.createdAt);
+      expect([...created].sort().reverse()).toEqual(created);
+    });
+  });
+});

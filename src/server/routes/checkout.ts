@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createCheckoutSession } from '../../shared/orders';
+import type { RouteOptions } from '../context';
+import { parseCheckoutBody, startCheckout } from '../orders/checkout';
+import type { PaymentProvider } from '../payments/payment-provider';
+
+export type PaymentRouteOptions = RouteOptions & { payments: PaymentProvider };
+
+/** CHECKOUT: the cart in, the provider's checkout url out (decision 050). */
+export const checkoutRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { ctx, payments }) => {
+  app.post(createCheckoutSession.path, { config: { access: 'public' } }, async (request) => {
+    const lines = parseCheckoutBody(request.body);
+    return startCheckout({ db: ctx.database.db, payments, log: request.log }, lines);
+  });
+};

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderSummarySchema, type OrderStatus } from '../../shared/orders';
+import type { ProductFields } from '../../shared/products';
+import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer, type TestSession } from '../payments/fake-stripe-server';
+import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
+import { TEST_ORIGIN } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The Stripe provider against a fake Stripe API on 127.0.0.1 (the official SDK with host/port/
+// protocol), and the signed webhook that fulfils orders. Runs on PGlite and, with
+// TEST_DATABASE_URL, on PostgreSQL.
+
+const WEBHOOK_SECRET = 'whsec_test_mingo_webhook_secret';
+
+function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
+  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+}
+
+describe('Stripe checkout and webhook', () => {
+  let stripe: FakeStripeServer;
+  let t: TestApp;
+  let repo: ProductRepository;
+  let tee: ProductRecord;
+  let poster: ProductRecord;
+
+  const stockOf = async (id: string) => (await repo.getById(id))?.stock;
+  const orderRow = (sessionId: string) =>
+    t.database.db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const statusOf = async (sessionId: string): Promise<OrderStatus> => (await orderRow(sessionId)).status;
+
+  async function startCheckout(lines: object[]): Promise<{ sessionId: string; orderId: string }> {
+    const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: lines });
+    expect(response.statusCode, response.body).toBe(200);
+    const url = response.json<{ url: string }>().url;
+    const sessionId = url.split('/').pop() ?? '';
+    return { sessionId, orderId: (await orderRow(sessionId)).id };
+  }
+
+  /** `signature` null: no Stripe-Signature header at all. */
+  function deliver(payload: string, signature: string | null = signStripePayload(payload, WEBHOOK_SECRET)) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      // Stripe's deliveries carry no browser headers; a cross-site Origin must not matter either.
+      headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://stripe.com', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      payload,
+    });
+  }
+  const event = (type: string, session: TestSession, id?: string) => stripeSessionEvent(type, session, id);
+
+  beforeAll(async () => {
+    stripe = await startFakeStripeServer();
+    t = await createTestApp({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_mingo_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    });
+    repo = createProductRepository(t.database.db);
+    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 100, shirtSizes: ['S', 'M'] }));
+    poster = await repo.create(fields('POSTER', { name: 'Poster', priceCents: 1500, stock: 1 }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('creates a Checkout Session with the amounts from the database, whatever the client sent', async () => {
+    stripe.requests.length = 0;
+    const { sessionId, orderId } = await startCheckout([
+      { product: { id: tee.id, price: 0.01, productName: 'Cheap' }, quantity: 3, selectedShirtSize: 'M' },
+      { product: { id: poster.id, price: 0 }, quantity: 1 },
+    ]);
+    expect(sessionId).toMatch(/^cs_test_/);
+    expect(stripe.requests).toHaveLength(1);
+    const sent = stripe.requests[0];
+    expect(sent?.authorization).toBe('Bearer sk_test_mingo_fake');
+    expect(sent?.idempotencyKey).toBe(`mingo-checkout-${orderId}`);
+    expect(sent?.fields).toMatchObject({
+      mode: 'payment',
+      currency: 'usd',
+      'line_items[0][quantity]': '3',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2499',
+      'line_items[0][price_data][product_data][name]': 'Classic Tee',
+      'line_items[0][price_data][product_data][description]': 'Size M',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][unit_amount]': '1500',
+      'line_items[1][price_data][product_data][name]': 'Poster',
+      // 3 × 24.99 + 15.00 = 89.97: free delivery.
+      'shipping_options[0][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '0',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'usd',
+      'automatic_tax[enabled]': 'true',
+      success_url: 'http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/cancel',
+      'metadata[order_id]': orderId,
+    });
+    expect(Object.keys(sent?.fields ?? {}).filter((key) => key.startsWith('line_items[2]'))).toEqual([]);
+    const order = await orderRow(sessionId);
+    expect([order.status, order.provider, order.subtotal_cents, order.delivery_cents, order.tax_cents, order.total_cents]).toEqual([
+      'pending', 'stripe', 8997, 0, 967, 9964,
+    ]);
+  });
+
+  it('sends the delivery fee below $50 as the shipping rate', async () => {
+    stripe.requests.length = 0;
+    await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
+    expect(stripe.requests[0]?.fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]']).toBe('599');
+  });
+
+  it('answers 503 and cancels the order when Stripe fails', async () => {
+    stripe.failNext();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: [{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }],
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe('service_unavailable');
+    const newest = await t.database.db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect([newest.status, newest.provider_session_id]).toEqual(['cancelled', null]);
+  });
+
+  it('refuses forged webhooks with 400 and changes nothing', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
+    const stock = await stockOf(tee.id);
+    const payload = event('checkout.session.completed', { id: sessionId, orderId });
+    const tampered = payload.replace('"payment_status":"paid"', '"payment_status":"paid" ');
+    const attempts = [
+      await deliver(payload, null),
+      await deliver(payload, ''),
+      await deliver(payload, signStripePayload(payload, 'whsec_someone_else')),
+      await deliver(tampered, signStripePayload(payload, WEBHOOK_SECRET)),
+      // Signed correctly but an hour old: outside the default tolerance.
+      await deliver(payload, signStripePayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)),
+    ];
+    expect(attempts.map((response) => response.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(await statusOf(sessionId)).toBe('pending');
+    expect(await stockOf(tee.id)).toBe(stock);
+    const recorded = await t.database.db.selectFrom('payment_events').selectAll().where('order_id', '=', orderId).execute();
+    expect(recorded).toEqual([]);
+  });
+
+  it('fulfils a paid session once, however often the event is delivered', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
+    const stock = await stockOf(tee.id);
+    const payload = event('checkout.session.completed', { id: sessionId, orderId, email: 'buyer@example.com', amountTotal: 6200, amountTax: 400 });
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect((await deliver(payload)).statusCode).toBe(200);
+    const order = await orderRow(sessionId);
+    expect(order.status).toBe('paid');
+    expect(order.customer_email).toBe('buyer@example.com');
+    expect(order.paid_at).not.toBeNull();
+    // Stripe's final amounts (its tax) replace the estimate.
+    expect([order.tax_cents, order.total_cents]).toEqual([400, 6200]);
+    expect(await stockOf(tee.id)).toBe((stock ?? 0) - 2);
+
+    const summary = OrderSummarySchema.parse((await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}` })).json());
+    expect(summary.status).toBe('paid');
+    expect(summary).not.toHaveProperty('customerEmail');
+  });
+
+  it('fulfils exactly once under twenty concurrent deliveries of completed and async_payment_succeeded', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 3, selectedShirtSize: 'M' }]);
+    const stock = await stockOf(tee.id);
+    const payloads = Array.from({ length: 20 }, (_, i) =>
+      event(i % 2 === 0 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded', { id: sessionId, orderId }, `evt_concurrent_${i % 4}`),
+    );
+    const responses = await Promise.all(payloads.map((payload) => deliver(payload)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expect(await statusOf(sessionId)).toBe('paid');
+    expect(await stockOf(tee.id)).toBe((stock ?? 0) - 3);
+    const events = await t.database.db.selectFrom('payment_events').select('provider_event_id').where('order_id', '=', orderId).execute();
+    expect(events.map((row) => row.provider_event_id).sort()).toEqual(['evt_concurrent_0', 'evt_concurrent_1', 'evt_concurrent_2', 'evt_concurrent_3']);
+  });
+
+  it('with stock 1 and two paid sessions: stock 0 and one needs_refund', async () => {
+    const first = await startCheckout([{ product: { id: poster.id }, quantity: 1 }]);
+    const second = await startCheckout([{ product: { id: poster.id }, quantity: 1 }]);
+    const responses = await Promise.all([
+      deliver(event('checkout.session.completed', { id: first.sessionId, orderId: first.orderId })),
+      deliver(event('checkout.session.completed', { id: second.sessionId, orderId: second.orderId })),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect([await statusOf(first.sessionId), await statusOf(second.sessionId)].sort()).toEqual(['needs_refund', 'paid']);
+    expect(await stockOf(poster.id)).toBe(0);
+  });
+
+  it('never un-pays: expired or failed after completed keeps the order paid', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    await deliver(event('checkout.session.completed', { id: sessionId, orderId }));
+    const stock = await stockOf(tee.id);
+    expect((await deliver(event('checkout.session.expired', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect((await deliver(event('checkout.session.async_payment_failed', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(await statusOf(sessionId)).toBe('paid');
+    expect(await stockOf(tee.id)).toBe(stock);
+  });
+
+  it('waits for async payments, marks failures cancelled and expiries expired', async () => {
+    const delayed = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    const stock = await stockOf(tee.id);
+    await deliver(event('checkout.session.completed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
+    expect(await statusOf(delayed.sessionId)).toBe('pending');
+    await deliver(event('checkout.session.async_payment_failed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
+    expect(await statusOf(delayed.sessionId)).toBe('cancelled');
+
+    const abandoned = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    await deliver(event('checkout.session.expired', { id: abandoned.sessionId, orderId: abandoned.orderId, paymentStatus: 'unpaid' }));
+    expect(await statusOf(abandoned.sessionId)).toBe('expired');
+    expect(await stockOf(tee.id)).toBe(stock);
+
+    // A payment that still arrives for a closed order is flagged for a refund, and takes no stock.
+    await deliver(event('checkout.session.async_payment_succeeded', { id: delayed.sessionId, orderId: delayed.orderId }));
+    expect(await statusOf(delayed.sessionId)).toBe('needs_refund');
+    expect(await stockOf(tee.id)).toBe(stock);
+  });
+
+  it('acknowledges and ignores unknown sessions and other event types', async () => {
+    const unknown = await deliver(event('checkout.session.completed', { id: 'cs_test_not_ours', orderId: '00000000-0000-4000-8000-000000000000' }));
+    expect(unknown.statusCode).toBe(200);
+    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect((await deliver(other)).statusCode).toBe(200);
+  });
+
+  it('finds the order by its metadata when the session id was not stored yet', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    await t.database.db.updateTable('orders').set({ provider_session_id: null }).where('id', '=', orderId).execute();
+    await deliver(event('checkout.session.completed', { id: sessionId, orderId }));
+    expect(await statusOf(sessionId)).toBe('paid');
+  });
+
+  it('keeps the test checkout pages off with the Stripe provider', async () => {
+    const { sessionId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    expect((await t.app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// Checkout with the built-in test provider (the default of `npm start`). These tests buy only
+// high-stock demo items (Dauber Set 60, Enamel Pin Set 50, Popcorn Bucket 30) so that the shop
+// tests' stock expectations hold whatever runs first.
+
+const productCard = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
+const details = (page: Page) => page.locator('dialog[data-modal="productDetails"]');
+const cart = (page: Page) => page.getByRole('complementary', { name: 'Your cart' });
+
+async function addToCart(page: Page, pageNumber: number, name: string, quantity = 1): Promise<void> {
+  await page.goto(`/shop?page=${pageNumber}`);
+  await productCard(page, name).click();
+  const dialog = details(page);
+  await expect(dialog.getByRole('heading', { name })).toBeVisible();
+  if (quantity > 1) await dialog.getByLabel('Quantity').selectOption(String(quantity));
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Added to your cart');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function openTestCheckout(page: Page): Promise<void> {
+  await cart(page).getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/test_cs_/);
+  await expect(page.getByText('Test mode — no real payment.')).toBeVisible();
+}
+
+test.describe('checkout', () => {
+  test.describe('purchase', () => {
+    // The declined test card answers the re-rendered form with HTTP 422, which Chromium logs.
+    test.use({ allowedConsoleErrors: { patterns: [/status of 422/] } });
+
+    test('a full purchase: shop → test checkout → /success with the order, and the cart is emptied', async ({ page }) => {
+      await addToCart(page, 1, 'MINGO Dauber Set', 2);
+      await expect(page.getByTestId('cart-badge')).toHaveText('2');
+      // 2 × 8.99 = 17.98, delivery 5.99, tax 1.93.
+      await expect(cart(page).getByTestId('cart-total')).toHaveText('$25.90');
+
+      await openTestCheckout(page);
+      await expect(page.getByRole('heading', { name: 'Pay for your MINGO order' })).toBeVisible();
+      const summary = page.getByRole('table', { name: 'Order summary' });
+      await expect(summary).toContainText('MINGO Dauber Set');
+      await expect(page.getByTestId('test-checkout-total')).toHaveText('$25.90');
+
+      await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await page.getByRole('button', { name: 'Pay $25.90' }).click();
+      await expect(page.getByRole('alert')).toContainText('Your card was declined');
+
+      await page.getByLabel('Email for the receipt (optional)').fill('buyer@example.com');
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $25.90' }).click();
+
+      await expect(page).toHaveURL(/\/success\?session_id=test_cs_/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+      await expect(page.getByText('Thank you for your order!')).toBeVisible();
+      await expect(page.getByText('Check your email for a receipt')).toBeVisible();
+      await expect(page.getByTestId('order-item')).toHaveText(/MINGO Dauber Set × 2/);
+      await expect(page.getByTestId('order-total')).toHaveText('$25.90');
+      await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+      await page.goto('/shop');
+      await expect(cart(page).getByText('Your cart is empty.')).toBeVisible();
+    });
+  });
+
+  test('cancelling on the test checkout returns to /cancel with the cart intact', async ({ page }) => {
+    await addToCart(page, 2, 'Enamel Pin Set');
+    await openTestCheckout(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/cancel$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
+    await expect(page.getByText('Your payment was cancelled.')).toBeVisible();
+    await expect(page.getByText('Try again or just keep browsing MINGO!')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await page.goto('/shop');
+    await expect(cart(page).getByTestId('cart-line')).toHaveCount(1);
+    await expect(cart(page).getByText('Enamel Pin Set')).toBeVisible();
+  });
+
+  test('CHECKOUT with an empty cart does nothing', async ({ page }) => {
+    await page.goto('/shop');
+    await expect(cart(page).getByText('Your cart is empty.')).toBeVisible();
+    await cart(page).getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(cart(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test.describe('refused checkouts', () => {
+    test.use({ allowedConsoleErrors: { patterns: [/Checkout failed/, /status of 400/] } });
+
+    test('a refused checkout is logged, explained in a short message, and keeps the cart', async ({ page }) => {
+      const products = await page.request.get('/api/products?page=1&pageSize=48');
+      const items = (await products.json()) as { items: { id: string; productName: string; productCode: string; price: number; imageURL: string; quantityInStock: number }[] };
+      const tee = items.items.find((product) => product.productName === 'MINGO Classic Tee');
+      expect(tee).toBeDefined();
+      // A stored cart line with a colour the tee is not offered in (e.g. left over from an old catalogue).
+      await page.addInitScript((product) => {
+        if (window.localStorage.getItem('checkout-e2e-seeded') !== null) return;
+        window.localStorage.setItem('checkout-e2e-seeded', '1');
+        window.localStorage.setItem(
+          'cart',
+          JSON.stringify([{ productId: product.id, quantity: 1, shirtSize: 'M', shirtColor: 'Purple', vinylColor: null, product }]),
+        );
+      }, tee);
+      await page.goto('/shop');
+      await expect(cart(page).getByTestId('cart-line')).toHaveCount(1);
+      await cart(page).getByRole('button', { name: 'CHECKOUT' }).click();
+      await expect(cart(page).getByRole('alert')).toHaveText(
+        'Line 1 (MINGO Classic Tee): Shirt Color "Purple" is not offered for this product.',
+      );
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(cart(page).getByTestId('cart-line')).toHaveCount(1);
+    });
+  });
+
+  test.describe('unknown sessions', () => {
+    test.use({ allowedConsoleErrors: { patterns: [/status of 404/] } });
+
+    test('/success never shows an unknown session as paid, and keeps the cart', async ({ page }) => {
+      await addToCart(page, 2, 'Popcorn Bucket');
+      await page.goto('/success?session_id=test_cs_thisSessionDoesNotExist');
+      await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+      await expect(page.getByText('We could not find a paid order for this session.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Payment Successful')).toHaveCount(0);
+      await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    });
+  });
+
+  test('an admin sees the order on /orders', async ({ page }) => {
+    await signIn(page, 'admin');
+    const email = `orders-${Date.now().toString(36)}@example.com`;
+    await addToCart(page, 2, 'Popcorn Bucket', 2);
+    await openTestCheckout(page);
+    await page.getByLabel('Email for the receipt (optional)').fill(email);
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    const row = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('2 × Popcorn Bucket');
+    await expect(row).toContainText('Paid');
+    // 2 × 14.99 = 29.98 + 5.99 delivery + 3.22 tax.
+    await expect(row).toContainText('$39.19');
+  });
+});
