@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { registerAuth } from './auth/plugin';
 import { registerRouteRegistry } from './auth/route-registry';
@@ -61,6 +62,8 @@ export async function buildApp({ config, database, storage = createStorage(confi
 
   await registerSecurity(app, config.trustedOrigins);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY).
+  await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   registerAuth(app, ctx);
 

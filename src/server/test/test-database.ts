@@ -19,7 +19,8 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
   }
 }
 
-const TEMPLATE_BUSY = '55006';
+/** PostgreSQL's object_in_use: a template being copied, or a database with open connections. */
+const OBJECT_IN_USE = '55006';
 
 async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
@@ -28,10 +29,27 @@ async function createFromTemplate(adminUrl: string, name: string, template: stri
       return;
     } catch (error) {
       // Two files copying the same template at the same moment: wait and try again.
-      if ((error as { code?: string }).code !== TEMPLATE_BUSY || attempt >= 50) throw error;
+      if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }
+}
+
+/**
+ * pool.end() resolves before the server has seen every connection close; dropping WITH (FORCE)
+ * at that moment kills them and the pool reports 57P01 errors. Wait for them to go instead.
+ */
+async function dropWhenIdle(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 export type TemplateInfo = { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string; runId: string };
@@ -50,7 +68,7 @@ export async function openTestDatabase(template: TemplateInfo): Promise<Database
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropWhenIdle(template.adminUrl, name);
     },
   };
 }
