@@ -1,5 +1,9 @@
 // Helpers shared by the benchmarks: they start their own servers on 127.0.0.1 only.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -28,4 +32,48 @@ export async function waitFor(url, { child, timeoutMs = 120_000 } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Debian's Chromium, headless, with nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts the production build (`$DIST_DIR/server/server.js`, default dist) on 127.0.0.1 with a
+ * fresh data directory and demo content; `stop()` ends it and removes the data.
+ */
+export async function startServer() {
+  const distDir = process.env.DIST_DIR ?? 'dist';
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      STATIC_DIR: path.join(distDir, 'client'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${url}/readyz`, { child, timeoutMs: 60_000 });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
 }

@@ -7,26 +7,12 @@
 // It builds nothing: run `npm run build` (or DIST_DIR=… npm run build) first. It prints numbers and
 // ratios against the budgets and always exits 0 unless it cannot run at all; it never gates CI.
 /* global window, document, MutationObserver -- code passed to page.evaluate and addInitScript runs in the browser */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, waitFor } from './bench-utils.mjs';
+import { CHROMIUM_ARGS, startServer } from './bench-utils.mjs';
 import { chromium } from '@playwright/test';
 
 const JS_BUDGET_BYTES = 170 * 1024;
 const CLS_BUDGET = 0.1; // "good" CLS per web.dev; the issue asks for no poster shift at all
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORTS = [
   { name: 'mobile 390×844', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
   { name: 'desktop 1280×900', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 },
@@ -38,34 +24,6 @@ function argValue(name) {
 }
 
 
-
-async function startServer() {
-  const distDir = process.env.DIST_DIR ?? 'dist';
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      STATIC_DIR: path.join(distDir, 'client'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${url}/readyz`, { child, timeoutMs: 60_000 });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, stop };
-}
 
 /** Bytes on the wire for a gzip-only client: the server sends its precompressed .gz when there is one. */
 function gzipBytes(url) {
@@ -190,7 +148,7 @@ async function main() {
       }
       console.log('');
     }
-    console.log('Lighthouse is not installed here; run it separately for the mobile performance score.');
+    console.log('Lighthouse mobile performance score: node bench/lighthouse.mjs');
   } finally {
     await browser.close();
     await server.stop();

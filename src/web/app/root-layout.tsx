@@ -9,23 +9,33 @@ const ParticlesBackground = lazy(() =>
   import('./particles-background').then((module) => ({ default: module.ParticlesBackground })),
 );
 
-/** Waits until the browser is idle after first paint, so the particle engine never delays content. */
-function useAfterFirstPaint(): boolean {
+/**
+ * Waits until the page has loaded and the browser is idle, so the particle engine (the heaviest
+ * script on the page) never competes with the content for the main thread.
+ */
+function useAfterPageLoad(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setReady(true), 200);
-    return () => clearTimeout(timer);
+    let idleHandle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
+      else timer = setTimeout(() => setReady(true), 500);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
   }, []);
   return ready;
 }
 
 /** The shell: particle background, navigation, routed content, and the account area. */
 export function RootLayout({ accountLinks = <AccountLinks />, children = null }: { accountLinks?: React.ReactNode; children?: React.ReactNode }) {
-  const showParticles = useAfterFirstPaint();
+  const showParticles = useAfterPageLoad();
   return (
     <MovieClipSlotContext.Provider value={LazyMovieClip}>
       {showParticles && (
