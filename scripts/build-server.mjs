@@ -1,9 +1,9 @@
-// Bundles the server (and its CLI) into dist/server. npm packages stay external and are
-// loaded from node_modules at run time.
+// Bundles the server and the staff CLI into dist/server (server.js, staff.js). npm packages
+// stay external and are loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server/server.ts' },
+  entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts' },
   outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
