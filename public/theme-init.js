@@ -1,5 +1,6 @@
 // Runs before first paint so the page never flashes the wrong theme. Dark is the default;
-// the key and class names must match src/web/app/theme.ts.
+// the key and class names must match src/web/app/theme.ts. It also marks `/` for the static app
+// shell in src/web/index.html (data-shell="home": the shell shows the Home heading and intro).
 (function () {
   var theme = 'dark';
   try {
@@ -11,4 +12,5 @@
   root.classList.toggle('dark', theme === 'dark');
   root.classList.toggle('dark-theme', theme === 'dark');
   root.style.colorScheme = theme;
+  if (window.location.pathname === '/') root.dataset.shell = 'home';
 })();
