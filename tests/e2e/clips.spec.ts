@@ -20,6 +20,13 @@ async function uploadByApi(page: Page, title: string): Promise<{ docID: string; 
   return (await response.json()) as { docID: string; title: string };
 }
 
+/** Picks a video as a visitor would: the picker is enabled once the upload limits have loaded. */
+async function chooseVideo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  const input = page.getByLabel('Choose a video');
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(file);
+}
+
 function clipCards(page: Page) {
   return page.getByTestId('clip-card');
 }
@@ -31,7 +38,7 @@ test.describe('upload', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Upload a clip' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
 
-    await page.getByLabel('Choose a video').setInputFiles({ name: 'dune-part-two.webm', mimeType: 'video/webm', buffer: VIDEO });
+    await chooseVideo(page, { name: 'dune-part-two.webm', mimeType: 'video/webm', buffer: VIDEO });
     // Three screenshots made in the browser, the first one chosen and marked.
     const shots = page.getByRole('radio', { name: /^Screenshot \d of 3$/ });
     await expect(shots).toHaveCount(3);
@@ -76,7 +83,7 @@ test.describe('upload', () => {
       return route.abort().catch(() => undefined);
     });
     await page.goto('/upload');
-    await page.getByLabel('Choose a video').setInputFiles({ name: 'leaving.webm', mimeType: 'video/webm', buffer: VIDEO });
+    await chooseVideo(page, { name: 'leaving.webm', mimeType: 'video/webm', buffer: VIDEO });
     await expect(page.getByRole('radio', { name: /^Screenshot \d of 3$/ })).toHaveCount(3);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText(/^Uploading… \d+%$/)).toBeVisible();
@@ -97,7 +104,7 @@ test.describe('upload', () => {
   test('refuses a file that is not a video before sending it', async ({ page }) => {
     await signIn(page, 'staff');
     await page.goto('/upload');
-    await page.getByLabel('Choose a video').setInputFiles({ name: 'holiday.mp4', mimeType: 'video/mp4', buffer: SCREENSHOT });
+    await chooseVideo(page, { name: 'holiday.mp4', mimeType: 'video/mp4', buffer: SCREENSHOT });
     await expect(page.getByRole('alert')).toHaveText('Only MP4 and WebM videos can be uploaded.');
     await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
   });
