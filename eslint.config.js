@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -41,27 +43,35 @@ export default tseslint.config(
     },
   },
   {
-    // Shared code is the contract: it may use the domain, never the server or the web app.
-    files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },
-  },
-  { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] } },
-  { files: ['src/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] } },
-  // Features never import each other; the app shell composes them.
-  ...featureNames.map((name) => ({
-    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
+    // Zones on resolved file paths (so `../movies/x` is caught as surely as `../../features/movies/x`),
+    // and no import cycles. Imports flow domain ← shared ← {server, web}; in the web app,
+    // lib/components ← features ← app, and features never import each other.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            '**/server/**',
-            ...featureNames.filter((other) => other !== name).map((other) => `**/features/${other}/**`),
+          zones: [
+            { target: 'src/domain', from: ['src/shared', 'src/server', 'src/web'], message: 'The domain is pure and imports nothing of the app.' },
+            { target: 'src/shared', from: ['src/server', 'src/web'], message: 'Shared code is the contract: never the server or the web app.' },
+            { target: 'src/server', from: 'src/web', message: 'The server never imports the web app.' },
+            { target: 'src/web', from: 'src/server', message: 'The web app never imports the server.' },
+            { target: ['src/web/lib', 'src/web/components'], from: ['src/web/features', 'src/web/app'], message: 'Shared web code sits below features and the app shell.' },
+            { target: 'src/web/features', from: 'src/web/app', message: 'Features never import the app shell: move what they need to lib/ or components/.' },
+            ...featureNames.map((name) => ({
+              target: `src/web/features/${name}`,
+              from: 'src/web/features',
+              except: [`./${name}`],
+              message: 'Features never import each other; compose them in web/app.',
+            })),
           ],
         },
       ],
     },
-  })),
+  },
   {
     files: ['scripts/**/*.{js,mjs}', 'bench/**/*.{js,mjs}', '*.config.{js,ts}', 'public/**/*.js'],
     languageOptions: { globals: { ...globals.node } },

@@ -2,11 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/e2e-admin';
 
 // The production build, started as the README starts it (`npm run serve` after `npm run build`),
-// on a fresh temporary data directory with the embedded defaults and demo content.
+// on a fresh temporary data directory with the embedded defaults and demo content, and an admin
+// from ADMIN_EMAIL / ADMIN_PASSWORD.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mingo-e2e-'));
+// Test workers inherit it: the order e-mail tests read the server's outbox (DATA_DIR/outbox).
+process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://localhost:${port}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -37,6 +41,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'browser', testIgnore: /update-prompt\.spec\.ts$/ },
+    // Changes the served service worker on disk, so it runs alone, after every other browser test.
+    { name: 'deployment', testMatch: /update-prompt\.spec\.ts$/, dependencies: ['browser'] },
+  ],
   webServer: {
     command: `node ${distDir}/server/server.js`,
     url: `${baseURL}/readyz`,
@@ -51,6 +60,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       STATIC_DIR: `${distDir}/client`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

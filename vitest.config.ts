@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // jsdom renders are slow on a loaded 2-core machine: these bound waits for the app's own
+          // signals (findBy*, waitFor), they are not timing assertions.
+          testTimeout: 20_000,
         },
       },
     ],

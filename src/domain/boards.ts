@@ -6,6 +6,7 @@ export type Year = (typeof YEARS)[number];
 
 export const BOARD_SIZE = 25;
 export const BOARD_WIDTH = 5;
+/** The centre square of every year's board; the only name that repeats in the movie list. */
 export const FREE_SPACE_NAME = 'Free Space';
 export const FREE_SPACE_INDEX = 12;
 

@@ -3,9 +3,11 @@ import {
   centsToDollars,
   dollarsToCents,
   formatClipTime,
+  formatMegabytes,
   formatRuntime,
   formatUploadDate,
   formatUsd,
+  pad2,
 } from './format';
 
 describe('formatRuntime', () => {
@@ -123,5 +125,21 @@ describe('formatUploadDate', () => {
     [new Date(2019, 11, 31), '31 Dec 2019'],
   ])('%s → %s', (date, expected) => {
     expect(formatUploadDate(date)).toBe(expected);
+  });
+});
+
+describe('formatMegabytes and pad2', () => {
+  it.each([
+    { bytes: 50 * 1024 * 1024, expected: '50 MB' },
+    { bytes: 5 * 1024 * 1024, expected: '5 MB' },
+    { bytes: 7.5 * 1024 * 1024, expected: '7.5 MB' },
+    { bytes: 123_456_789, expected: '117.7 MB' },
+    { bytes: 1024, expected: '0.0 MB' },
+  ])('$bytes bytes → $expected', ({ bytes, expected }) => {
+    expect(formatMegabytes(bytes)).toBe(expected);
+  });
+
+  it('pads clock digits to two', () => {
+    expect([0, 7, 10, 59].map(pad2)).toEqual(['00', '07', '10', '59']);
   });
 });

@@ -5,7 +5,8 @@ const uploadDateFormatter = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-const pad2 = (value: number): string => String(value).padStart(2, '0');
+/** 7 → "07": clock digits. */
+export const pad2 = (value: number): string => String(value).padStart(2, '0');
 
 /** Movie runtime in minutes → "2h 7m" / "45m". Invalid or negative input shows "0m". */
 export function formatRuntime(minutes: number): string {
@@ -22,6 +23,12 @@ export function formatClipTime(seconds: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const secs = total % 60;
   return hours > 0 ? `${hours}:${pad2(minutes)}:${pad2(secs)}` : `${minutes}:${pad2(secs)}`;
+}
+
+/** Bytes as megabytes for people: "50 MB", "7.5 MB" (one decimal unless whole). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
 export function formatUsd(cents: number): string {

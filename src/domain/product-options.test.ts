@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
+  chosen,
+  optionsText,
   OPTION_LABELS,
   invalidSelections,
   missingOptions,
@@ -77,5 +79,27 @@ describe('invalidSelections', () => {
     { name: 'several invalid, in order', offered: nothing, selected: { vinylColor: 'Red', shirtSize: 'S' }, expected: ['shirtSize', 'vinylColor'] },
   ])('$name → $expected', ({ offered, selected, expected }) => {
     expect(invalidSelections(offered, selected)).toEqual(expected);
+  });
+});
+
+describe('chosen and optionsText', () => {
+  it.each([
+    { value: undefined, expected: null },
+    { value: null, expected: null },
+    { value: '', expected: null },
+    { value: '   ', expected: null },
+    { value: ' M ', expected: 'M' },
+    { value: 'Black', expected: 'Black' },
+  ])('chosen($value) → $expected', ({ value, expected }) => {
+    expect(chosen(value)).toBe(expected);
+  });
+
+  it.each([
+    { item: { shirtSize: 'M', shirtColor: 'Black', vinylColor: null }, expected: 'Size M · Black' },
+    { item: { shirtSize: null, shirtColor: null, vinylColor: 'Red' }, expected: 'Red vinyl' },
+    { item: { shirtSize: 'L', shirtColor: 'White', vinylColor: 'Clear' }, expected: 'Size L · White · Clear vinyl' },
+    { item: { shirtSize: null, shirtColor: null, vinylColor: null }, expected: '' },
+  ])('optionsText → "$expected"', ({ item, expected }) => {
+    expect(optionsText(item)).toBe(expected);
   });
 });

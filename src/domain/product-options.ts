@@ -21,7 +21,8 @@ export type SelectedOptions = {
   vinylColor?: string | null;
 };
 
-const OFFERED_FIELD: Readonly<Record<OptionKind, keyof OfferedOptions>> = {
+/** Where a product lists the offered values of each option kind. */
+export const OFFERED_FIELD: Readonly<Record<OptionKind, keyof OfferedOptions>> = {
   shirtSize: 'shirtSizes',
   shirtColor: 'shirtColors',
   vinylColor: 'vinylColors',
@@ -40,6 +41,19 @@ export function normaliseOptions(value: string | readonly string[] | null | unde
     if (trimmed !== '' && !result.includes(trimmed)) result.push(trimmed);
   }
   return result;
+}
+
+/** A submitted choice: trimmed, and null when nothing was chosen. */
+export function chosen(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** A line's chosen options as shown to people (cart, order pages, e-mails, CSV): "Size M · Black · Red vinyl". */
+export function optionsText(item: { shirtSize: string | null; shirtColor: string | null; vinylColor: string | null }): string {
+  return [item.shirtSize === null ? null : `Size ${item.shirtSize}`, item.shirtColor, item.vinylColor === null ? null : `${item.vinylColor} vinyl`]
+    .filter((part) => part !== null)
+    .join(' · ');
 }
 
 function selectionFor(selected: SelectedOptions, kind: OptionKind): string | null {

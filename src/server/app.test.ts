@@ -27,7 +27,23 @@ describe('health and errors', () => {
   it('answers unknown API paths with a JSON 404, even for browsers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
-    expect(ErrorBodySchema.parse(response.json()).error.code).toBe('not_found');
+    expect(ErrorBodySchema.parse(response.json()).error.code).toBe('route_not_found');
+  });
+
+  it.each([
+    ['an over-long path parameter', { method: 'GET', url: `/api/clips/${'a'.repeat(200)}` }, 414, 'uri_too_long'],
+    ['a malformed address', { method: 'GET', url: '/api/clips/%E0%A4%A' }, 400, 'bad_request'],
+    ['a body that is not JSON', { method: 'POST', url: '/api/create-checkout-session', payload: '{nope', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
+    ['a body over the limit', { method: 'POST', url: '/api/create-checkout-session', payload: `"${'x'.repeat(1024 * 1024)}"`, headers: { 'content-type': 'application/json' } }, 413, 'payload_too_large'],
+    ['an unknown route', { method: 'PUT', url: '/api/clips' }, 404, 'route_not_found'],
+    ['a bad query', { method: 'GET', url: '/api/clips?limit=abc' }, 400, 'validation_failed'],
+  ] as const)('answers %s with { error: { code, message } } naming the cause', async (_, request, status, code) => {
+    const response = await t.app.inject({ ...request });
+    expect(response.statusCode).toBe(status);
+    const body: unknown = JSON.parse(response.body);
+    expect(body).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(Object.keys(body as object)).toEqual(['error']);
+    if (code === 'validation_failed') expect(body).toMatchObject({ error: { details: [{ path: 'limit', message: expect.any(String) }] } });
   });
 
   it('sends security headers with a strict content security policy', async () => {
@@ -87,13 +103,13 @@ describe('static site', () => {
     await t.close();
   });
 
-  it('serves index.html for page routes with no-cache, precompressed', async () => {
+  it('serves index.html (the app 404 page) for unknown page routes as a 404 with no-cache, precompressed', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/some/deep/page?x=1',
       headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');

@@ -1,14 +1,17 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { registerAuth } from './auth/plugin';
+import { createPublicCache } from './cache/public-cache';
 import { registerRouteRegistry } from './auth/route-registry';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandler } from './error-handler';
+import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
+import { createMailer } from './mail/mailer';
+import { startOrderSweep } from './orders/order-sweep';
+import { createOrderService } from './orders/order-lifecycle';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { checkoutRoutes } from './routes/checkout';
@@ -16,11 +19,15 @@ import { clipRoutes } from './routes/clips';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
+import { pageRoutes } from './pages/page-routes';
 import { productRoutes } from './routes/products';
+import { setupRoutes } from './routes/setup';
 import { staffRoutes } from './routes/staff';
 import { webhookRoutes } from './routes/webhooks';
+import { registerRateLimit } from './rate-limit-store';
 import { registerSecurity } from './security';
 import { registerStaticSite } from './static-site';
+import { apiDocsRoutes } from './routes/api-docs';
 
 export type BuildAppOptions = {
   config: Config;
@@ -29,6 +36,19 @@ export type BuildAppOptions = {
   storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
 };
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY (decision 070). A hop count trusts that many addresses
+ * counted from the socket, so the client is the entry that many places from the right of
+ * X-Forwarded-For (Fastify itself refuses numbers); addresses/CIDRs go to Fastify as they are.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
+/** Longest silence between two bytes of a connection, either way (see buildApp). */
+export const IDLE_TIMEOUT_MS = 15_000;
 
 /** Routes under these prefixes are the app's API and must declare who may call them. */
 const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
@@ -41,12 +61,21 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
 export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Slow clients (decision 070): a connection idle for 15 s between bytes is closed, so a
+    // trickled body or header is cut within seconds, while an upload of any size that keeps
+    // sending bytes is never cut by a total time limit.
+    connectionTimeout: IDLE_TIMEOUT_MS,
+    requestTimeout: 0,
+    keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    frameworkErrors,
   });
-  const ctx: AppContext = { config, database, storage };
+  app.server.headersTimeout = 10_000;
+  const publicCache = await createPublicCache(database, app.log);
+  const ctx: AppContext = { config, database, storage, publicCache };
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
@@ -56,28 +85,43 @@ export async function buildApp({ config, database, storage = createStorage(confi
   });
   registerRouteRegistry(app);
   app.addHook('onClose', async () => {
+    await publicCache.close();
     await database.close();
     await storage.close();
   });
 
-  await registerSecurity(app, config.trustedOrigins);
+  await registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY).
-  await app.register(rateLimit, { global: false });
+  // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY),
+  // counted where every instance sees it (PostgreSQL or Redis; memory for the embedded database).
+  await registerRateLimit(app, config, database);
   registerErrorHandler(app);
   registerAuth(app, ctx);
 
   await app.register(healthRoutes, { ctx });
   await app.register(staffRoutes, { ctx });
+  await app.register(setupRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(clipRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   const payments = createPaymentProvider(config);
+  const mailer = createMailer(config.mail, app.log);
+  const orders = createOrderService({ db: database.db, payments, mailer, log: app.log });
   await app.register(checkoutRoutes, { ctx, payments });
-  await app.register(orderRoutes, { ctx });
-  await app.register(webhookRoutes, { ctx, payments });
-  await app.register(testCheckoutRoutes, { ctx, payments });
+  await app.register(orderRoutes, { ctx, orders });
+  await app.register(webhookRoutes, { ctx, payments, orders });
+  await app.register(testCheckoutRoutes, { ctx, payments, orders });
+  await app.register(apiDocsRoutes, { ctx });
+  if (config.orderSweepMs > 0) {
+    const sweep = startOrderSweep(orders, config.orderSweepMs, app.log);
+    // preClose runs before the onClose hook that closes the database.
+    app.addHook('preClose', () => sweep.stop());
+  }
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
 
+  await app.register(pageRoutes, { ctx, siteRoot: config.staticDir });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,42 @@ const booleanFlag = z
 
 const optionalString = z.string().trim().min(1).optional();
 
+const TRUST_PROXY_HELP =
+  'use the number of proxies in front of the app (1 for one nginx) or their addresses/CIDRs, e.g. TRUST_PROXY=1 or TRUST_PROXY=127.0.0.1,10.0.0.0/8';
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For (decision 070): `false`/`0` none, a hop count, or
+ * addresses/CIDRs. The client address is then read from the right, past the trusted proxies only,
+ * so a forged leftmost entry changes nothing. The old `true` (trust every hop) is refused.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === 'no' || value === 'off') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Math.min(Number(value), 100);
+    if (['true', 'yes', 'on'].includes(value)) {
+      ctx.addIssue({ code: 'custom', message: `trusting every proxy lets clients forge their address; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isAddressOrCidr(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an address or CIDR; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -18,10 +55,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: optionalString,
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: TrustProxySchema.default(false),
   MAX_CLIP_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
@@ -34,11 +76,33 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  MEDIA_ACCEL: z.enum(['off', 'nginx']).default('off'),
+  MEDIA_ACCEL_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*\/$/, { error: 'must be a path that starts and ends with /' })
+    .default('/_mingo_media/'),
+  S3_PRESIGNED_REDIRECT: booleanFlag.default(false),
+  S3_PRESIGNED_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(10).max(3600).default(300),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: z.url().optional(),
+  SHIP_COUNTRIES: z
+    .string()
+    .default('US')
+    .transform((value) => [...new Set(value.split(',').map((code) => code.trim().toUpperCase()).filter((code) => code !== ''))])
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be comma-separated two-letter country codes, e.g. US,CA' }))
+        .min(1, { error: 'must name at least one country, e.g. US' }),
+    ),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
+    .optional(),
+  MAIL_FROM: optionalString,
+  ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
   STATIC_DIR: optionalString,
@@ -51,10 +115,15 @@ export type Config = {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared rate-limit counters in Redis instead of PostgreSQL (see rate-limit-store.ts). */
+  redisUrl: string | undefined;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
   authSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   maxClipBytes: number;
   storage:
     | { kind: 'local'; root: string }
@@ -67,6 +136,11 @@ export type Config = {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
+  /**
+   * How /media bytes leave: `app` streams them; `nginx` (MEDIA_ACCEL=nginx, local storage) hands the
+   * file to nginx with X-Accel-Redirect under `prefix`; `s3-redirect` answers 302 to a presigned URL.
+   */
+  mediaDelivery: { kind: 'app' } | { kind: 'nginx'; prefix: string } | { kind: 's3-redirect'; ttlSeconds: number };
   payments:
     | { provider: 'test' }
     | {
@@ -76,6 +150,12 @@ export type Config = {
         publishableKey: string | undefined;
         apiBase: string | undefined;
       };
+  /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
+  shipCountries: string[];
+  /** SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** How often pending orders are expired and unsent e-mails retried; 0 = never (tests drive it). */
+  orderSweepMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   staticDir: string;
@@ -135,6 +215,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
+  let mediaDelivery: Config['mediaDelivery'] = { kind: 'app' };
+  if (e.MEDIA_ACCEL === 'nginx') {
+    if (e.STORAGE !== 'local') problems.push('MEDIA_ACCEL=nginx: only with STORAGE=local (use S3_PRESIGNED_REDIRECT for S3)');
+    mediaDelivery = { kind: 'nginx', prefix: e.MEDIA_ACCEL_PREFIX };
+  }
+  if (e.S3_PRESIGNED_REDIRECT) {
+    if (e.STORAGE !== 's3') problems.push('S3_PRESIGNED_REDIRECT: only with STORAGE=s3');
+    if (e.S3_ACCESS_KEY_ID === undefined || e.S3_SECRET_ACCESS_KEY === undefined) {
+      problems.push('S3_PRESIGNED_REDIRECT: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to sign URLs');
+    }
+    mediaDelivery = { kind: 's3-redirect', ttlSeconds: e.S3_PRESIGNED_TTL_SECONDS };
+  }
+
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY === undefined ? 'test' : 'stripe');
   let payments: Config['payments'] = { provider: 'test' };
   if (provider === 'stripe') {
@@ -162,13 +255,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: originsFor(publicUrl),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     maxClipBytes: e.MAX_CLIP_BYTES,
     storage,
+    mediaDelivery,
     payments,
+    shipCountries: e.SHIP_COUNTRIES,
+    orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`, outboxDir: path.join(dataDir, 'outbox') },
     logLevel: e.LOG_LEVEL,
     // Demo content is on by default for the embedded setup, off for PostgreSQL.
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,

@@ -1,3 +1,4 @@
+import type { PublicCache } from './cache/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { MediaStorage } from './media/storage';
@@ -8,6 +9,8 @@ export type AppContext = {
   database: DatabaseHandle;
   /** Uploaded media: local disk or S3 (see media/create-storage.ts). */
   storage: MediaStorage;
+  /** Public read responses served from memory (see cache/public-cache.ts). */
+  publicCache: PublicCache;
 };
 
 export type RouteOptions = { ctx: AppContext };

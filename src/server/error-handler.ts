@@ -1,51 +1,80 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
-import type { ErrorBody, ErrorCode } from '../shared/errors';
-import { AppError } from './errors';
+import {
+  AppError,
+  badRequest,
+  internalError,
+  invalidJson,
+  invalidMultipart,
+  methodNotAllowed,
+  payloadTooLarge,
+  rateLimited,
+  tooManyParts,
+  unsupportedMediaType,
+  uriTooLong,
+  validationFailed,
+} from '../shared/errors';
 
-type Mapped = { status: number; code: ErrorCode; message: string; details?: unknown };
-
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
-  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'The uploaded file is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: 'The request body is empty.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'bad_request', message: 'Expected a multipart/form-data request.' },
+/** Fastify's and its plugins' own errors, each mapped to the code that names its cause. */
+const FASTIFY_ERRORS: Record<string, () => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => payloadTooLarge(),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => badRequest('The Content-Length header does not match the body.'),
+  FST_REQ_FILE_TOO_LARGE: () => payloadTooLarge('The uploaded file is too large.'),
+  FST_PARTS_LIMIT: () => tooManyParts('The form has too many parts.'),
+  FST_FILES_LIMIT: () => tooManyParts('The form has too many files.'),
+  FST_FIELDS_LIMIT: () => tooManyParts('The form has too many fields.'),
+  FST_PROTO_VIOLATION: () => invalidMultipart('A form field has a forbidden name.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => invalidMultipart('Expected a multipart/form-data request.'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => unsupportedMediaType(),
+  FST_ERR_CTP_INVALID_TYPE: () => unsupportedMediaType(),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => invalidJson(),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => invalidJson('The request body is empty.'),
+  FST_ERR_BAD_URL: () => badRequest('The request address is malformed.'),
+  FST_ERR_MAX_PARAM_LENGTH: () => uriTooLong('A part of the request address is too long.'),
+  FST_ERR_ASYNC_CONSTRAINT: () => badRequest('The request could not be routed.'),
 };
 
-function mapError(error: unknown): Mapped {
-  if (error instanceof AppError) {
-    return { status: error.statusCode, code: error.code, message: error.message, details: error.details };
-  }
-  if (error instanceof ZodError) {
-    return { status: 400, code: 'validation_failed', message: 'Invalid request.', details: error.issues };
-  }
+/** What the multipart parser (busboy) throws for a truncated or malformed body: the client's fault. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Part terminated early due to unexpected end of multipart data|Malformed part header)/;
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationFailed('Invalid request.');
   const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code === undefined ? undefined : FASTIFY_ERRORS[fastifyError.code];
+  if (known !== undefined) return known();
+  if (fastifyError.statusCode === undefined && typeof fastifyError.message === 'string' && MALFORMED_MULTIPART.test(fastifyError.message)) {
+    return invalidMultipart('The multipart body is malformed or incomplete.');
+  }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) {
-    return { status, code: 'rate_limited', message: fastifyError.message ?? 'Too many requests. Please try again later.' };
-  }
+  if (status === 429) return rateLimited(fastifyError.message);
+  if (status === 413) return payloadTooLarge();
+  if (status === 414) return uriTooLong();
+  if (status === 415) return unsupportedMediaType();
+  if (status === 405) return methodNotAllowed();
+  // Invalid JSON bodies surface as a SyntaxError with a 400 status from the JSON parser.
+  if (status === 400 && error instanceof SyntaxError) return invalidJson();
   if (status >= 400 && status < 500) {
-    const known = fastifyError.code === undefined ? undefined : FASTIFY_CODES[fastifyError.code];
-    return {
-      status,
-      code: known?.code ?? (fastifyError.validation === undefined ? 'bad_request' : 'validation_failed'),
-      message: known?.message ?? fastifyError.message ?? 'Bad request.',
-    };
+    return fastifyError.validation === undefined ? badRequest(fastifyError.message ?? 'Bad request.') : validationFailed(fastifyError.message ?? 'Invalid request.');
   }
-  return { status: status >= 500 ? status : 500, code: 'internal_error', message: 'Something went wrong on our side.' };
+  return internalError();
 }
 
-/** The one error handler: logs with request context and never leaks 5xx internals. */
+function send(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const mapped = toAppError(error);
+  // A 5xx from a plugin (503 while closing) keeps its status; everything unknown is a 500.
+  const status = mapped.code === 'internal_error' ? Math.max(500, (error as Partial<FastifyError>).statusCode ?? 500) : mapped.statusCode;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: mapped.code, status }, mapped.message);
+  return reply.code(status).type('application/json; charset=utf-8').send(mapped.toBody());
+}
+
+/** Errors Fastify raises before routing (malformed URL, over-long path parameter), in the same shape. */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  send(error, request, reply);
+};
+
+/** The one error handler: every error answer is `{ error: { code, message } }`; 5xx internals are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(async (error, request, reply) => {
-    const mapped = mapError(error);
-    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
-    const body: ErrorBody = {
-      error: { code: mapped.code, message: mapped.message, ...(mapped.details === undefined ? {} : { details: mapped.details }) },
-    };
-    return reply.code(mapped.status).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(async (error, request, reply) => send(error, request, reply));
 }

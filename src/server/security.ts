@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { AppError } from './errors';
+import { crossSiteRequest } from '../shared/errors';
 
 /** Who may call a route. Every /api, /media and /checkout route must declare one (see app.ts). */
 export type RouteAccess = 'public' | 'signed-in' | 'admin' | 'webhook';
@@ -28,13 +28,27 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
-export async function registerSecurity(app: FastifyInstance, trustedOrigins: readonly string[]): Promise<void> {
+/** Browser features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), browsing-topics=()';
+
+/**
+ * `hsts`: send Strict-Transport-Security only when the site is served over HTTPS (PUBLIC_URL);
+ * on plain HTTP the header is meaningless at best. X-Frame-Options is left out: CSP
+ * frame-ancestors 'none' says it, and the two must not disagree.
+ */
+export async function registerSecurity(app: FastifyInstance, trustedOrigins: readonly string[], { hsts }: { hsts: boolean }): Promise<void> {
   await app.register(helmet, {
+    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: false,
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // Media is same-origin; cross-origin isolation headers would only get in the way of <video>.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 
   const allowed = new Set(trustedOrigins);
@@ -54,7 +68,7 @@ export async function registerSecurity(app: FastifyInstance, trustedOrigins: rea
         ? fetchSite === 'same-origin' || fetchSite === 'none'
         : origin === undefined || allowed.has(origin);
     if (!sameOrigin) {
-      throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
+      throw crossSiteRequest();
     }
   });
 }

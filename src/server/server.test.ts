@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,12 +71,40 @@ describe('the server process', () => {
     expect(bad.output().trim()).toBe('Invalid configuration:\n  PORT="abc": must be a port number');
   });
 
+  it('refuses TRUST_PROXY=true at start with one line that says what to use', async () => {
+    const bad = start({ DATA_DIR: dataDir, PORT: String(await freePort()), TRUST_PROXY: 'true' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().trim()).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY="true": trusting every proxy lets clients forge their address; use the number of proxies .*$/);
+  });
+
   it('refuses a second process on the same data directory and keeps the first working', async () => {
     const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`The data directory ${dataDir} is already in use by another MINGO process (pid ${first.child.pid})`);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
+  }, 60_000);
+
+  it('cuts a body trickled one byte per 20 s within 35 s (idle timeout between bytes)', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const started = Date.now();
+    socket.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    let timer: NodeJS.Timeout | undefined;
+    const trickle = () => {
+      timer = setTimeout(() => {
+        if (!socket.destroyed) socket.write('"');
+        trickle();
+      }, 20_000);
+    };
+    trickle();
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    clearTimeout(timer);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(35_000);
+    expect(elapsed).toBeGreaterThan(5_000);
+    // The server still answers others.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   }, 60_000);
 
   it('shuts down gracefully on SIGTERM: exits 0 and releases the data directory', async () => {

@@ -1,12 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { AdminBootstrapError } from './auth/accounts';
-import { bootstrap } from './bootstrap';
+import { bootstrap, migrateBeforeStart } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { DataDirLockedError } from './db/lock';
 import { createStorage } from './media/create-storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The migrated PGlite data directory `npm run build` puts next to the bundled server.js. */
+const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 function exitWith(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -15,7 +19,7 @@ function exitWith(message: string): never {
 
 async function open(config: Config): Promise<DatabaseHandle> {
   try {
-    return await openDatabase(config);
+    return await openDatabase(config, { pgliteTemplateDir: PGLITE_TEMPLATE_DIR });
   } catch (error) {
     if (error instanceof DataDirLockedError) exitWith(error.message);
     throw error;
@@ -32,6 +36,12 @@ async function main(): Promise<void> {
   }
 
   const database = await open(config);
+  try {
+    await migrateBeforeStart({ database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, storage });
   try {

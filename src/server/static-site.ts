@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { AppError } from './errors';
+import { notFound, routeNotFound } from '../shared/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -16,7 +16,7 @@ function cacheControlFor(filePath: string, root: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('static/')) return IMMUTABLE;
-  if (relative.endsWith('.html') || relative.startsWith('data/') || relative.startsWith('assets/')) return REVALIDATE;
+  if (relative.endsWith('.html') || relative.startsWith('data/') || relative.startsWith('assets/') || relative === 'sw.js') return REVALIDATE;
   return ONE_DAY;
 }
 
@@ -31,7 +31,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * Serves the built single-page app from `root` (precompressed .br/.gz variants when present),
- * with a history fallback to index.html for page routes. Unknown API paths stay JSON 404s.
+ * with index.html (the app's 404 page) as a 404 for unknown page paths. Unknown API paths stay JSON 404s.
  */
 export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
   const indexPath = path.join(root, 'index.html');
@@ -47,14 +47,22 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
         reply.header('Cache-Control', cacheControlFor(filePath, root));
       },
     });
+    // `/` itself (and every page route) is answered by pages/page-routes.ts with index.html and
+    // that page's meta tags, whatever Accept-Encoding says (@fastify/static would answer 403 for the
+    // directory with index: false).
+    // Source maps stay in the build for debugging but are not served.
+    app.addHook('onRequest', async (request) => {
+      if ((request.url.split('?')[0] ?? '').endsWith('.map')) throw notFound();
+    });
   } else {
     app.log.warn({ root }, 'no built web app found; run `npm run build` (API only)');
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasSite && wantsHtml(request)) {
-      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+      // Known page routes are answered by pages/page-routes.ts; anything else is the app's 404 page.
+      return reply.code(404).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
     }
-    throw new AppError(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`);
+    throw routeNotFound(request.method, request.url.split('?')[0] ?? '');
   });
 }

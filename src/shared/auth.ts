@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './contract';
+import { safeText } from './text';
 
 /** The two roles: admins also manage staff accounts, any clip and the orders. */
 export const RoleSchema = z.enum(['admin', 'staff']);
@@ -24,14 +25,20 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const getSession = endpoint({
   method: 'GET',
   path: `${AUTH_BASE_PATH}/get-session`,
+  summary: 'The signed-in session and user, or null (better-auth).',
+  tag: 'Auth',
   response: z.object({ user: SessionUserSchema }).loose().nullable(),
 });
 
-export const SignInBodySchema = z.object({ email: z.string(), password: z.string() });
+/** Capped and checked at the edge, before the e-mail reaches a database index (decision 070). */
+export const SignInBodySchema = z.object({ email: safeText().max(254), password: z.string().max(1024) });
 
 export const signIn = endpoint({
   method: 'POST',
   path: `${AUTH_BASE_PATH}/sign-in/email`,
+  summary: 'Sign in with e-mail and password; sets the session cookie (better-auth, throttled).',
+  tag: 'Auth',
+  errors: ['unauthenticated', 'forbidden'],
   body: SignInBodySchema,
   response: z.object({ user: z.object({ id: z.string() }).loose() }).loose(),
 });
@@ -39,6 +46,11 @@ export const signIn = endpoint({
 export const signOut = endpoint({
   method: 'POST',
   path: `${AUTH_BASE_PATH}/sign-out`,
+  summary: 'Sign out: ends the session and clears the cookie (better-auth).',
+  tag: 'Auth',
   body: z.object({}),
   response: z.object({ success: z.boolean() }),
 });
+
+/** The better-auth endpoints mounted under AUTH_BASE_PATH; every other better-auth endpoint answers 404. */
+export const MOUNTED_AUTH_ENDPOINTS = [getSession, signIn, signOut] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, rawResponse } from './contract';
+import { safeText } from './text';
 
 // The clips API, shared by the server routes and the web client. Wire names follow the
 // specification's Clip entity: docID, title, displayName, timestamp, screenshotURL, url.
@@ -18,8 +19,7 @@ export const SCREENSHOT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] a
 export const UPLOAD_FIELDS = { title: 'title', video: 'video', screenshot: 'screenshot' } as const;
 
 /** Outer white space is dropped (titles are matched to movie names); everything else is kept as typed. */
-export const ClipTitleSchema = z
-  .string()
+export const ClipTitleSchema = safeText()
   .trim()
   .min(CLIP_TITLE_MIN, { error: `The title needs at least ${CLIP_TITLE_MIN} characters.` })
   .max(CLIP_TITLE_MAX, { error: `The title can have at most ${CLIP_TITLE_MAX} characters.` });
@@ -44,8 +44,8 @@ export const ClipPageSchema = z.object({
 });
 export type ClipPage = z.infer<typeof ClipPageSchema>;
 
-export const ClipIdParamsSchema = z.object({ id: z.string() });
-export const ClipTitleParamsSchema = z.object({ title: z.string() });
+export const ClipIdParamsSchema = z.object({ id: safeText().max(200) });
+export const ClipTitleParamsSchema = z.object({ title: safeText().max(1000) });
 
 export const ClipPageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
@@ -58,11 +58,21 @@ export type ClipSort = z.infer<typeof ClipSortSchema>;
 
 export const MyClipsQuerySchema = ClipPageQuerySchema.extend({ sort: ClipSortSchema.default('1') });
 
+/** Admins' "All clips": the same sort, optionally one owner's clips. */
+export const AllClipsQuerySchema = MyClipsQuerySchema.extend({ owner: z.string().max(100).optional() });
+
+export const ClipOwnerSchema = z.object({ id: z.string(), name: z.string() });
+
+export const AllClipsPageSchema = ClipPageSchema.extend({ owners: z.array(ClipOwnerSchema) });
+export type AllClipsPage = z.infer<typeof AllClipsPageSchema>;
+
 export const UpdateClipBodySchema = z.object({ title: ClipTitleSchema });
 
 export const listClips = endpoint({
   method: 'GET',
   path: '/api/clips',
+  summary: 'Every clip, newest first (keyset pagination).',
+  tag: 'Clips',
   query: ClipPageQuerySchema,
   response: ClipPageSchema,
 });
@@ -71,6 +81,8 @@ export const listClips = endpoint({
 export const clipByTitle = endpoint({
   method: 'GET',
   path: '/api/clips/by-title/:title',
+  summary: 'The newest clip whose title equals a movie name.',
+  tag: 'Clips',
   params: ClipTitleParamsSchema,
   response: z.object({ clip: ClipSchema.nullable() }),
 });
@@ -78,6 +90,9 @@ export const clipByTitle = endpoint({
 export const getClip = endpoint({
   method: 'GET',
   path: '/api/clips/:id',
+  summary: 'One clip.',
+  tag: 'Clips',
+  errors: ['not_found'],
   params: ClipIdParamsSchema,
   response: ClipSchema,
 });
@@ -93,6 +108,8 @@ export type UploadLimits = z.infer<typeof UploadLimitsSchema>;
 export const clipUploadLimits = endpoint({
   method: 'GET',
   path: '/api/clips/upload-limits',
+  summary: 'Size and type limits of clip uploads.',
+  tag: 'Clips',
   response: UploadLimitsSchema,
 });
 
@@ -100,19 +117,44 @@ export const clipUploadLimits = endpoint({
 export const uploadClip = endpoint({
   method: 'POST',
   path: '/api/clips',
+  summary: 'Signed in: upload a clip (multipart: title, video, screenshot), streamed to storage.',
+  tag: 'Clips',
+  status: 201,
+  bodyFormat: 'multipart',
+  body: z.object({
+    title: ClipTitleSchema,
+    video: z.string().meta({ contentMediaType: 'video/mp4', description: 'The clip: MP4 or WebM, checked by content.' }),
+    screenshot: z.string().meta({ contentMediaType: 'image/jpeg', description: 'One frame: JPEG, PNG or WebP.' }),
+  }),
+  errors: ['payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   response: ClipSchema,
 });
 
 export const myClips = endpoint({
   method: 'GET',
   path: '/api/me/clips',
+  summary: 'Signed in: my clips (sort 1 newest first, 2 oldest first).',
+  tag: 'Clips',
   query: MyClipsQuerySchema,
   response: ClipPageSchema,
+});
+
+/** Admins: every user's clips (owner shown), filterable by owner. */
+export const allClips = endpoint({
+  method: 'GET',
+  path: '/api/clips/all',
+  summary: 'Admins: every user\'s clips with their owners (filter by owner; sort 1 newest first, 2 oldest first).',
+  tag: 'Clips',
+  query: AllClipsQuerySchema,
+  response: AllClipsPageSchema,
 });
 
 export const updateClip = endpoint({
   method: 'PATCH',
   path: '/api/clips/:id',
+  summary: 'Owner or admin: change a clip\'s title.',
+  tag: 'Clips',
+  errors: ['not_found', 'forbidden'],
   params: ClipIdParamsSchema,
   body: UpdateClipBodySchema,
   response: ClipSchema,
@@ -121,8 +163,37 @@ export const updateClip = endpoint({
 export const deleteClip = endpoint({
   method: 'DELETE',
   path: '/api/clips/:id',
+  summary: 'Owner or admin: delete a clip and its files.',
+  tag: 'Clips',
+  status: 204,
+  errors: ['not_found', 'forbidden'],
   params: ClipIdParamsSchema,
   response: z.undefined(),
+});
+
+export const MediaKeyParamsSchema = z.object({ key: z.string().max(200) });
+
+/** Uploaded media, streamed with HTTP Range (one range per request), ETag and a year-long cache. */
+export const getMedia = endpoint({
+  method: 'GET',
+  path: '/media/:key',
+  summary: 'An uploaded video or screenshot; answers Range requests (206/416) and HEAD.',
+  tag: 'Media',
+  head: true,
+  params: MediaKeyParamsSchema,
+  headers: z.object({
+    range: z.string().optional().meta({ description: 'One byte range, e.g. `bytes=0-1048575`.' }),
+    'if-range': z.string().optional(),
+    'if-none-match': z.string().optional(),
+    'if-modified-since': z.string().optional(),
+  }),
+  response: rawResponse('The whole file.', 'video/mp4', 'video/webm', 'image/jpeg', 'image/png', 'image/webp'),
+  errors: ['not_found', 'range_not_satisfiable'],
+  extraResponses: [
+    { status: 206, description: 'The requested byte range.', headers: { 'Content-Range': 'bytes start-end/size' } },
+    { status: 304, description: 'Not modified (ETag / Last-Modified matched).' },
+    { status: 302, description: 'With STORAGE=s3 and S3_PRESIGNED_REDIRECT=true: a short-lived presigned URL to the object.', headers: { Location: 'the presigned URL' } },
+  ],
 });
 
 /** Where a stored media key is served. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FREE_SPACE_NAME, HowToPlayListSchema, MovieListSchema } from './content';
+import { FREE_SPACE_NAME } from '../domain/boards';
+import { HowToPlayListSchema, MovieListSchema } from './content';
 
 const publicDir = fileURLToPath(new URL('../../public/', import.meta.url));
 

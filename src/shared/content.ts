@@ -3,9 +3,6 @@ import { z } from 'zod';
 // Schemas for the static content served from public/data: the movie list behind the yearly
 // boards and the how-to-play tiles on the about page.
 
-/** The centre square of every year's board; the only name that repeats in the movie list. */
-export const FREE_SPACE_NAME = 'Free Space';
-
 const StarRatingSchema = z
   .number()
   .min(0)

@@ -1,32 +1,84 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
- * One HTTP endpoint, defined once and used by the server route and the web client.
+ * How a request body travels. `json` and `form` (urlencoded) bodies are parsed with the endpoint's
+ * `body` schema before the handler runs. `multipart` and `raw` bodies are streamed by the handler
+ * (uploads, signed webhooks); their `body` schema, when given, describes the form fields.
+ * `multipart-or-json` takes either: JSON is parsed up front, multipart fields by the handler.
+ */
+export type BodyFormat = 'json' | 'form' | 'multipart' | 'multipart-or-json' | 'raw';
+
+/** A response that is not JSON (media, images, HTML pages, redirects): described, not parsed. */
+export type RawResponse = {
+  raw: true;
+  /** Content types the endpoint answers with. */
+  contentTypes: readonly string[];
+  description: string;
+};
+
+/** Extra documented responses besides the success one and the errors: 206, 304, 303 … */
+export type ExtraResponse = { status: number; description: string; headers?: Record<string, string> };
+
+/**
+ * One HTTP endpoint, defined once and used by the server route (registration, parsing,
+ * serialization), the web client (paths, response parsing) and the OpenAPI document.
  * `path` uses Fastify's `:param` syntax.
  */
 export type Endpoint<
   Params extends z.ZodType = z.ZodType,
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
+  Response extends z.ZodType | RawResponse = z.ZodType | RawResponse,
+  Headers extends z.ZodType = z.ZodType,
+  Format extends BodyFormat = BodyFormat,
 > = {
   method: HttpMethod;
   path: string;
+  /** One line for the API reference. */
+  summary: string;
+  /** Grouping in the API reference. */
+  tag: string;
+  description?: string;
   params?: Params;
   query?: Query;
+  headers?: Headers;
   body?: Body;
+  /** Words a body problem for people (default: `Invalid body: path: message`). */
+  describeIssue?: (path: readonly PropertyKey[], message: string) => string;
+  /** Defaults to `json` when there is a body. */
+  bodyFormat?: Format;
   response: Response;
+  /** The success status (default 200; 204 for an empty answer). */
+  status?: number;
+  /** Error codes this endpoint answers with besides the generic ones (validation, rate limit, 5xx). */
+  errors?: readonly ErrorCode[];
+  extraResponses?: readonly ExtraResponse[];
+  /** Also answers HEAD (GET endpoints only). */
+  head?: boolean;
+  /** An example of a successful JSON answer, for the API reference. */
+  example?: unknown;
 };
 
 export function endpoint<
   Params extends z.ZodType,
   Query extends z.ZodType,
   Body extends z.ZodType,
-  Response extends z.ZodType,
->(definition: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  Response extends z.ZodType | RawResponse,
+  Headers extends z.ZodType,
+  Format extends BodyFormat = 'json',
+>(definition: Endpoint<Params, Query, Body, Response, Headers, Format>): Endpoint<Params, Query, Body, Response, Headers, Format> {
   return definition;
+}
+
+export function rawResponse(description: string, ...contentTypes: string[]): RawResponse {
+  return { raw: true, contentTypes, description };
+}
+
+export function isRawResponse(response: z.ZodType | RawResponse): response is RawResponse {
+  return 'raw' in response;
 }
 
 /** Fills `:name` segments of an endpoint path, URL-encoding each value. */

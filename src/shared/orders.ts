@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, rawResponse } from './contract';
+import { numberedPageSchema } from './page';
+import { safeText } from './text';
 import { PRODUCT_LIMITS } from './products';
 
 // Checkout and orders: the HTTP contract. The checkout body is the specification's array of cart
@@ -15,14 +17,14 @@ export const CHECKOUT_LIMITS = {
   totalMaxCents: 99_999_999,
 } as const;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'needs_refund'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'refunded', 'cancelled', 'expired', 'needs_refund'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-const selection = z.string().max(CHECKOUT_LIMITS.optionMax, 'option names are at most 40 characters').nullish();
+const selection = safeText().max(CHECKOUT_LIMITS.optionMax, 'option names are at most 40 characters').nullish();
 
 /** One cart item as the shop sends it. Unknown fields of a line are refused; the product snapshot may carry anything. */
 export const CheckoutLineSchema = z
@@ -46,9 +48,23 @@ export const CheckoutBodySchema = z
   .min(1, 'the cart is empty')
   .max(CHECKOUT_LIMITS.linesMax, `a cart holds at most ${CHECKOUT_LIMITS.linesMax} lines`);
 
+/** "Line 2: quantity must be at least 1": which cart line is wrong, in the shopper's terms. */
+export function describeCheckoutIssue(path: readonly PropertyKey[], message: string): string {
+  const [index, ...rest] = path;
+  if (typeof index !== 'number') return `Invalid cart: ${message}.`;
+  const field = rest.map(String).join('.');
+  const detail = field === '' || message.startsWith(String(rest[0])) ? message : `${field}: ${message}`;
+  return `Line ${index + 1}: ${detail}.`;
+}
+
 export const createCheckoutSession = endpoint({
   method: 'POST',
   path: '/api/create-checkout-session',
+  summary: 'Start a checkout: the cart in (re-priced on the server), the provider\'s checkout url out.',
+  tag: 'Checkout',
+  errors: ['conflict', 'service_unavailable'],
+  describeIssue: describeCheckoutIssue,
+  example: { url: '/checkout/test/test_cs_0123456789abcdef' },
   body: CheckoutBodySchema,
   response: z.object({ url: z.string() }),
 });
@@ -80,36 +96,116 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
+export const SHIPPING_LIMITS = { nameMax: 100, lineMax: 200, cityMax: 100, stateMax: 100, postalCodeMax: 20, carrierMax: 60, trackingMax: 100 } as const;
+
+/** ISO 3166-1 alpha-2, e.g. US. */
+export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US');
+
+/** Where an order ships, as stored on the order (Stripe's collected address or the test page's form). */
+export const ShippingAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postalCode: z.string(),
+  country: CountryCodeSchema,
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `Please enter ${label}.` })
+    .trim()
+    .min(1, `Please enter ${label}.`)
+    .max(max, `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is at most ${max} characters.`);
+
+/** The address form of the test provider's checkout page; the countries are SHIP_COUNTRIES. */
+export function shippingFormSchema(countries: readonly string[]) {
+  return z.object({
+    email: z.email({ error: 'Please enter a valid email address for the receipt.' }).max(254, 'The email address is too long.'),
+    name: required('the full name', SHIPPING_LIMITS.nameMax),
+    line1: required('the address', SHIPPING_LIMITS.lineMax),
+    line2: z.string().trim().max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`).default(''),
+    city: required('the city', SHIPPING_LIMITS.cityMax),
+    state: z.string().trim().max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`).default(''),
+    postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Please enter a valid postal code (letters, digits, spaces and dashes).'),
+    country: z.string({ error: 'Please choose a country.' }).refine((code) => countries.includes(code), `We ship only to ${countries.join(', ')}.`),
+  });
+}
+
+export const ORDER_ACTOR_KINDS = ['user', 'provider', 'system', 'shopper'] as const;
+
+/** One step of an order's timeline: who moved it, from which status to which, and when. */
+export const OrderEventSchema = z.object({
+  at: z.string(),
+  from: OrderStatusSchema.nullable(),
+  to: OrderStatusSchema,
+  actorKind: z.enum(ORDER_ACTOR_KINDS),
+  actorName: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
 /** What admins see on the Orders page. */
 export const AdminOrderSchema = OrderSummarySchema.extend({
   provider: z.enum(PAYMENT_PROVIDERS),
   providerSessionId: z.string().nullable(),
   customerEmail: z.string().nullable(),
+  shippingAddress: ShippingAddressSchema.nullable(),
+  paymentReference: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  shippingCarrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  refundReference: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** One order with its timeline (the admin's order detail). */
+export const AdminOrderDetailSchema = AdminOrderSchema.extend({ timeline: z.array(OrderEventSchema) });
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
 
 export const OrderListQuerySchema = z
-  .object({ page: z.coerce.number().int().optional() })
+  .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() })
   .strict();
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-export const OrderPageSchema = z.object({
-  items: z.array(AdminOrderSchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional() }).strict();
+
+export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order id' }) });
+
+export const ShipOrderBodySchema = z
+  .object({
+    carrier: z.string().trim().max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`).optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(SHIPPING_LIMITS.trackingMax, `The tracking number is at most ${SHIPPING_LIMITS.trackingMax} characters.`)
+      .optional(),
+  })
+  .strict();
+export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
+
+export const OrderPageSchema = numberedPageSchema(AdminOrderSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** Provider session ids: Stripe's `cs_…` and the test provider's `test_cs_…`. */
 export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9_]{8,255}$/);
 
+/** Malformed session ids are simply not found (404), like unknown ones. */
+const SessionParamsSchema = z.object({ sessionId: z.string().max(255) });
+
 /** For /success: the order behind a checkout session. */
 export const getOrderBySession = endpoint({
   method: 'GET',
   path: '/api/orders/by-session/:sessionId',
-  params: z.object({ sessionId: z.string() }),
+  summary: 'The order behind a checkout session (for /success); no personal data.',
+  tag: 'Orders',
+  errors: ['not_found'],
+  params: SessionParamsSchema,
   response: OrderSummarySchema,
 });
 
@@ -117,20 +213,120 @@ export const getOrderBySession = endpoint({
 export const listOrders = endpoint({
   method: 'GET',
   path: '/api/orders',
+  summary: 'Admins: every order, newest first.',
+  tag: 'Orders',
   query: OrderListQuerySchema,
   response: OrderPageSchema,
 });
 
-/** Stripe's webhook endpoint (raw body, signed). */
-export const stripeWebhook = { method: 'POST', path: '/api/webhooks/stripe' } as const;
+/** Admins: one order with its timeline. */
+export const getOrder = endpoint({
+  method: 'GET',
+  path: '/api/orders/:id',
+  summary: 'Admins: one order with its items, shipping address, payment reference and timeline.',
+  tag: 'Orders',
+  errors: ['not_found'],
+  params: OrderIdParamsSchema,
+  response: AdminOrderDetailSchema,
+});
 
-/** The built-in test provider's hosted checkout page and its form targets. */
-export const testCheckoutPaths = {
-  page: '/checkout/test/:sessionId',
-  pay: '/checkout/test/:sessionId/pay',
-  cancel: '/checkout/test/:sessionId/cancel',
-  styles: '/checkout/test/styles.css',
-} as const;
+/** Admins: a paid order leaves the warehouse (optional carrier and tracking number). */
+export const shipOrder = endpoint({
+  method: 'POST',
+  path: '/api/orders/:id/ship',
+  summary: 'Admins: mark a paid order shipped (optional carrier and tracking number); e-mails the buyer once.',
+  tag: 'Orders',
+  errors: ['not_found', 'conflict'],
+  params: OrderIdParamsSchema,
+  body: ShipOrderBodySchema.prefault({}),
+  response: AdminOrderDetailSchema,
+});
+
+/** Admins: refund a paid or needs_refund order through its payment provider. */
+export const refundOrder = endpoint({
+  method: 'POST',
+  path: '/api/orders/:id/refund',
+  summary: 'Admins: refund a paid or needs_refund order through its provider; stock is restored once.',
+  tag: 'Orders',
+  errors: ['not_found', 'conflict'],
+  params: OrderIdParamsSchema,
+  response: AdminOrderDetailSchema,
+});
+
+/** Admins: the (filtered) orders as an RFC 4180 CSV file. */
+export const exportOrders = endpoint({
+  method: 'GET',
+  path: '/api/orders/export.csv',
+  summary: 'Admins: the orders (optionally filtered by status) as an RFC 4180 CSV file.',
+  tag: 'Orders',
+  query: OrderExportQuerySchema,
+  response: rawResponse('RFC 4180 CSV, one order per line; cells starting with = + - @ are neutralised.', 'text/csv'),
+});
+
+/** Stripe's webhook endpoint: the raw body, signed (the signature covers the exact bytes). */
+export const stripeWebhook = endpoint({
+  method: 'POST',
+  path: '/api/webhooks/stripe',
+  summary: 'Stripe events (checkout completed / expired); verified by signature, idempotent.',
+  description: 'Only with PAYMENT_PROVIDER=stripe (404 otherwise). Authenticated by the `Stripe-Signature` header, not by a session.',
+  tag: 'Checkout',
+  bodyFormat: 'raw',
+  body: z.string().meta({ description: 'The event JSON exactly as Stripe sent it.' }),
+  headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+  response: z.object({ received: z.literal(true) }),
+  errors: ['invalid_signature', 'not_found', 'service_unavailable'],
+});
+
+const TestSessionParams = z.object({ sessionId: z.string().max(255) });
+const testPageErrors = rawResponse('An HTML page (404 for an unknown session, 409 for a closed one, 422 for a refused card).', 'text/html');
+
+/** The built-in test provider's hosted checkout page (PAYMENT_PROVIDER=test), its form targets and styles. */
+export const testCheckoutPage = endpoint({
+  method: 'GET',
+  path: '/checkout/test/:sessionId',
+  summary: 'Test mode: the hosted checkout page of a pending order.',
+  tag: 'Test checkout',
+  params: TestSessionParams,
+  response: testPageErrors,
+  extraResponses: [{ status: 303, description: 'Already paid: redirect to /success.' }],
+});
+
+/**
+ * The test checkout form as sent (card number, e-mail and shipping address fields). The address is
+ * checked by the handler with `shippingFormSchema(SHIP_COUNTRIES)` so that every problem is shown
+ * on the page itself; here only the shape and a size cap.
+ */
+export const TestPayFormSchema = z.record(z.string().max(40), z.string().max(1000));
+
+export const testCheckoutPay = endpoint({
+  method: 'POST',
+  path: '/checkout/test/:sessionId/pay',
+  summary: 'Test mode: pay with the test card; redirects to /success.',
+  tag: 'Test checkout',
+  params: TestSessionParams,
+  bodyFormat: 'form',
+  body: TestPayFormSchema.prefault({}),
+  response: testPageErrors,
+  extraResponses: [{ status: 303, description: 'Paid: redirect to /success?session_id=….' }],
+});
+
+export const testCheckoutCancel = endpoint({
+  method: 'POST',
+  path: '/checkout/test/:sessionId/cancel',
+  summary: 'Test mode: cancel the checkout; redirects to /cancel.',
+  tag: 'Test checkout',
+  params: TestSessionParams,
+  response: testPageErrors,
+  extraResponses: [{ status: 303, description: 'Cancelled: redirect to /cancel.' }],
+});
+
+export const testCheckoutStyles = endpoint({
+  method: 'GET',
+  path: '/checkout/test/styles.css',
+  summary: 'Test mode: the checkout page\'s style sheet.',
+  tag: 'Test checkout',
+  response: rawResponse('CSS.', 'text/css'),
+});
 
 /** The well-known test card number that the test provider accepts. */
 export const TEST_CARD_NUMBER = '4242424242424242';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { dollarsToCents } from '../domain/format';
 import { normaliseOptions } from '../domain/product-options';
-import { endpoint } from './contract';
+import { endpoint, rawResponse } from './contract';
+import { numberedPageSchema } from './page';
+import { safeText } from './text';
 
 // The shop's HTTP contract. The wire uses the specification's field names (productName,
 // quantityInStock, …) and `price` in dollars; everything inside is integer cents.
@@ -57,13 +59,7 @@ export const StaffProductSchema = ProductSchema.extend({
 });
 export type StaffProduct = z.infer<typeof StaffProductSchema>;
 
-export const ProductPageSchema = z.object({
-  items: z.array(ProductSchema),
-  total: z.number().int().min(0),
-  /** The page actually returned: the requested one clamped to 1..last page. */
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const ProductPageSchema = numberedPageSchema(ProductSchema);
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 const wholeNumber = (what: string) =>
@@ -93,7 +89,7 @@ export const ProductLookupQuerySchema = z
   })
   .strict();
 
-const nameField = z.string().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
+const nameField = safeText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
 const codeField = z
   .string()
   .trim()
@@ -105,7 +101,7 @@ const codeField = z
       .max(PRODUCT_LIMITS.codeMax)
       .regex(PRODUCT_CODE_PATTERN, 'Code may only hold letters, digits, - and _'),
   );
-const descriptionField = z.string().trim().max(PRODUCT_LIMITS.descriptionMax);
+const descriptionField = safeText().trim().max(PRODUCT_LIMITS.descriptionMax);
 const priceField = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const cents = dollarsToCents(value);
   if (cents === null || cents <= 0 || cents > PRODUCT_LIMITS.priceMaxCents) {
@@ -120,7 +116,7 @@ const optionsField = z
   .transform((value) => normaliseOptions(value))
   .pipe(
     z
-      .array(z.string().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
+      .array(safeText().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
       .max(PRODUCT_LIMITS.optionEntriesMax),
   );
 
@@ -199,11 +195,13 @@ export const ProductUpdateSchema = z
   });
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: safeText().max(200) });
 
 export const listProducts = endpoint({
   method: 'GET',
   path: '/api/products',
+  summary: 'The shop: active products, one page at a time (the page is clamped).',
+  tag: 'Products',
   query: ProductListQuerySchema,
   response: ProductPageSchema,
 });
@@ -212,6 +210,8 @@ export const listProducts = endpoint({
 export const lookupProducts = endpoint({
   method: 'GET',
   path: '/api/products/lookup',
+  summary: 'Active products among comma-separated ids (for the cart).',
+  tag: 'Products',
   query: ProductLookupQuerySchema,
   response: z.object({ items: z.array(ProductSchema) }),
 });
@@ -219,6 +219,9 @@ export const lookupProducts = endpoint({
 export const getProduct = endpoint({
   method: 'GET',
   path: '/api/products/:id',
+  summary: 'One active product.',
+  tag: 'Products',
+  errors: ['not_found'],
   params: idParams,
   response: ProductSchema,
 });
@@ -227,6 +230,8 @@ export const getProduct = endpoint({
 export const listManagedProducts = endpoint({
   method: 'GET',
   path: '/api/products/manage',
+  summary: 'Signed in: every product, archived ones included.',
+  tag: 'Products',
   response: z.object({ items: z.array(StaffProductSchema), total: z.number().int() }),
 });
 
@@ -234,6 +239,11 @@ export const listManagedProducts = endpoint({
 export const createProduct = endpoint({
   method: 'POST',
   path: '/api/products',
+  summary: 'Signed in: add a product (multipart with an optional `image`, or JSON).',
+  tag: 'Products',
+  status: 201,
+  bodyFormat: 'multipart-or-json',
+  errors: ['conflict', 'payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   body: ProductCreateSchema,
   response: StaffProductSchema,
 });
@@ -242,6 +252,9 @@ export const createProduct = endpoint({
 export const updateProduct = endpoint({
   method: 'PATCH',
   path: '/api/products/:id',
+  summary: 'Signed in: edit a product; `isActive: false` archives it.',
+  tag: 'Products',
+  errors: ['not_found', 'conflict'],
   params: idParams,
   body: ProductUpdateSchema,
   response: StaffProductSchema,
@@ -251,14 +264,27 @@ export const updateProduct = endpoint({
 export const replaceProductImage = endpoint({
   method: 'PUT',
   path: '/api/products/:id/image',
+  summary: 'Signed in: replace a product\'s image (multipart, one `image` file).',
+  tag: 'Products',
+  bodyFormat: 'multipart',
+  body: z.object({ image: z.string().meta({ contentMediaType: 'image/*', description: 'JPEG, PNG, WebP, GIF or AVIF; stored as WebP.' }) }),
+  errors: ['not_found', 'payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   params: idParams,
   response: StaffProductSchema,
 });
 
-export const productImage = {
+export const productImage = endpoint({
   method: 'GET',
   path: '/api/product-images/:key',
-} as const;
+  summary: 'A stored product image (immutable; ETag).',
+  tag: 'Products',
+  head: true,
+  params: z.object({ key: z.string().max(200) }),
+  headers: z.object({ 'if-none-match': z.string().optional() }),
+  response: rawResponse('The image.', 'image/webp'),
+  errors: ['not_found'],
+  extraResponses: [{ status: 304, description: 'Not modified.' }],
+});
 
 export const productImageUrl = (key: string): string => `/api/product-images/${key}`;
 

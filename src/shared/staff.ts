@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, RoleSchema } from './auth';
+import { RoleSchema } from './auth';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { endpoint } from './contract';
+import { safeText } from './text';
 
 /**
  * Staff accounts (admin only): the wire shapes of the Staff page and the password policy.
@@ -33,14 +34,20 @@ export const StaffAccountSchema = z.object({
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
 const PasswordSchema = z.string().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
+  // An empty password is a missing one: the specification's own message.
+  const problem = value === '' ? PASSWORD_NOT_PROVIDED : passwordProblem(value);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 export const NewAccountSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(100),
-  email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Email is invalid').max(254),
-  phoneNumber: z.string().trim().max(40).default(''),
+  name: safeText().trim().min(1, 'Name is required.').max(100),
+  // The same e-mail check as better-auth's sign-in (zod's z.email()), so every account created can sign in.
+  email: safeText()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ error: 'Email is invalid' })),
+  phoneNumber: safeText().trim().max(40).default(''),
   /** Optional in the schema so that a missing password gets the specification's own message. */
   password: PasswordSchema.optional(),
   role: RoleSchema.default('staff'),
@@ -49,24 +56,37 @@ export type NewAccount = z.input<typeof NewAccountSchema>;
 
 export const PasswordResetSchema = z.object({ password: PasswordSchema });
 
+/** The Staff form's messages name their field already ("Password must be …"). */
+export const formMessage = (_path: readonly PropertyKey[], message: string) => message;
+
 export const listStaff = endpoint({
   method: 'GET',
   path: '/api/staff',
+  summary: 'Admins: every staff account.',
+  tag: 'Staff',
   response: z.object({ items: z.array(StaffAccountSchema) }),
 });
 
 export const createStaff = endpoint({
   method: 'POST',
   path: '/api/staff',
+  summary: 'Admins: create a staff or admin account.',
+  tag: 'Staff',
+  status: 201,
+  errors: ['conflict'],
+  describeIssue: formMessage,
   body: NewAccountSchema,
   response: StaffAccountSchema,
 });
 
-const StaffIdParams = z.object({ id: z.string().min(1) });
+const StaffIdParams = z.object({ id: safeText().min(1).max(100) });
 
 export const disableStaff = endpoint({
   method: 'POST',
   path: '/api/staff/:id/disable',
+  summary: 'Admins: disable an account and end its sessions.',
+  tag: 'Staff',
+  errors: ['not_found', 'conflict'],
   params: StaffIdParams,
   response: StaffAccountSchema,
 });
@@ -74,6 +94,9 @@ export const disableStaff = endpoint({
 export const enableStaff = endpoint({
   method: 'POST',
   path: '/api/staff/:id/enable',
+  summary: 'Admins: let a disabled account sign in again.',
+  tag: 'Staff',
+  errors: ['not_found'],
   params: StaffIdParams,
   response: StaffAccountSchema,
 });
@@ -81,6 +104,10 @@ export const enableStaff = endpoint({
 export const resetStaffPassword = endpoint({
   method: 'POST',
   path: '/api/staff/:id/password',
+  summary: 'Admins: set a new password and end the account\'s sessions.',
+  tag: 'Staff',
+  errors: ['not_found'],
+  describeIssue: formMessage,
   params: StaffIdParams,
   body: PasswordResetSchema,
   response: StaffAccountSchema,
@@ -89,6 +116,3 @@ export const resetStaffPassword = endpoint({
 /** Errors of the account-creation path, worded as the specification has them. */
 export const PASSWORD_NOT_PROVIDED = 'Password not provided!';
 export const USER_NOT_FOUND = "User can't be found.";
-
-/** The demo admin of the embedded setup (no ADMIN_EMAIL / ADMIN_PASSWORD, demo data on). */
-export const DEMO_ADMIN = { email: 'admin@mingo.local', password: 'mingo-demo-admin' } as const;

@@ -1,15 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { loadInitialSession } from './features/auth/session-store';
 import { fetchMovieList } from './lib/movie-list';
 import './styles/app.css';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('Missing #root element');
@@ -46,9 +41,7 @@ void loadInitialSession().then(async () => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   });

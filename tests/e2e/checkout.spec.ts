@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
@@ -19,6 +21,27 @@ async function addToCart(page: Page, pageNumber: number, name: string, quantity 
   await expect(dialog.getByRole('status')).toContainText('Added to your cart');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The test checkout's contact and shipping fields, filled as a shopper would. */
+async function fillAddress(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email for the receipt').fill(email);
+  await page.getByLabel('Full name').fill('Dana Buyer');
+  await page.getByLabel('Address line 1').fill('42 Reel Street');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('State / region (optional)').fill('OR');
+  await page.getByLabel('Postal code').fill('97201');
+  await page.getByLabel('Country').selectOption('US');
+}
+
+/** The .eml files the server wrote for this address (no SMTP_URL in e2e: DATA_DIR/outbox). */
+function outboxFor(email: string): { subject: string; body: string }[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .filter((eml) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\r?$`, 'm').test(eml))
+    .map((eml) => ({ subject: /^Subject: (.*?)\r?$/m.exec(eml)?.[1] ?? '', body: eml.replace(/=\r?\n/g, '') }));
 }
 
 async function openTestCheckout(page: Page): Promise<void> {
@@ -44,11 +67,17 @@ test.describe('checkout', () => {
       await expect(summary).toContainText('MINGO Dauber Set');
       await expect(page.getByTestId('test-checkout-total')).toHaveText('$25.90');
 
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $25.90' }).click();
+      await expect(page.getByRole('alert')).toContainText('Please enter a valid email address for the receipt.');
+      await expect(page.getByRole('alert')).toContainText('Please enter the postal code.');
+
+      await fillAddress(page, 'buyer@example.com');
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Pay $25.90' }).click();
       await expect(page.getByRole('alert')).toContainText('Your card was declined');
+      await expect(page.getByLabel('Full name')).toHaveValue('Dana Buyer');
 
-      await page.getByLabel('Email for the receipt (optional)').fill('buyer@example.com');
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Pay $25.90' }).click();
 
@@ -129,12 +158,14 @@ test.describe('checkout', () => {
     });
   });
 
-  test('an admin sees the order on /orders', async ({ page }) => {
+  test('an admin sees the order with its address on /orders, marks it shipped, and the outbox holds both e-mails', async ({ page }) => {
+    // A long story (purchase, then the admin's work) on a shared 2-core machine.
+    test.slow();
     await signIn(page, 'admin');
     const email = `orders-${Date.now().toString(36)}@example.com`;
     await addToCart(page, 2, 'Popcorn Bucket', 2);
     await openTestCheckout(page);
-    await page.getByLabel('Email for the receipt (optional)').fill(email);
+    await fillAddress(page, email);
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
@@ -148,5 +179,35 @@ test.describe('checkout', () => {
     await expect(row).toContainText('Paid');
     // 2 × 14.99 = 29.98 + 5.99 delivery + 3.22 tax.
     await expect(row).toContainText('$39.19');
+
+    await page.getByLabel('Status').selectOption('paid');
+    await expect(page).toHaveURL(/\/orders\?status=paid$/);
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await expect(page.getByTestId('order-address')).toContainText('Dana Buyer');
+    await expect(page.getByTestId('order-address')).toContainText('42 Reel Street');
+    await expect(page.getByTestId('order-address')).toContainText('Portland, OR, 97201');
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Paid by Test provider');
+    await page.getByLabel('Carrier (optional)').fill('USPS');
+    await page.getByLabel('Tracking number (optional)').fill('9400 1000 0000 0000 0000 00');
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+
+    // Shipped orders leave the "Paid" filter; "Shipped" shows it, with who shipped it.
+    await expect(row).toHaveCount(0);
+    await page.getByLabel('Status').selectOption('shipped');
+    await expect(row).toContainText('Shipped');
+    // The open detail stays open across the filter change.
+    await expect(row.getByRole('button', { name: /^Hide details/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(/Shipped by .*admin@mingo\.local/);
+    await expect(page.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+
+    await expect.poll(() => outboxFor(email).map((mail) => mail.subject).sort()).toEqual([
+      expect.stringMatching(/^Your MINGO order #[0-9A-F]{8} has shipped$/),
+      expect.stringMatching(/^Your MINGO receipt for order #[0-9A-F]{8}$/),
+    ]);
+    const shipped = outboxFor(email).find((mail) => mail.subject.endsWith('has shipped'));
+    expect(shipped?.body).toContain('Tracking number: 9400 1000 0000 0000 0000 00 (USPS)');
+    const receipt = outboxFor(email).find((mail) => mail.subject.includes('receipt'));
+    expect(receipt?.body).toContain('42 Reel Street');
   });
 });

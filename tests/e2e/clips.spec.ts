@@ -118,8 +118,11 @@ test.describe('upload', () => {
 test.describe('manage', () => {
   test('lists my clips, sorts them in the URL, edits a title, copies a link and deletes a clip', async ({ page, context }) => {
     await signIn(page, 'staff');
-    const first = await uploadByApi(page, 'Superman');
-    const second = await uploadByApi(page, 'Sinners');
+    // Titles no other test looks up: tests run in parallel against one server, and the movie modal
+    // and clip page tests play the demo clip of Sinners, which must not be one this test deletes.
+    const tag = Date.now().toString(36);
+    const first = await uploadByApi(page, `Manage first ${tag}`);
+    const second = await uploadByApi(page, `Manage second ${tag}`);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     await page.goto('/manage?sort=banana');
@@ -137,11 +140,11 @@ test.describe('manage', () => {
     await edit.getByLabel('Title').fill('ab');
     await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(edit).toContainText('at least 3');
-    await edit.getByLabel('Title').fill('Superman <i>recut</i>');
+    await edit.getByLabel('Title').fill(`${first.title} <i>recut</i>`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Title saved' })).toBeVisible();
-    await expect(titles).toHaveText(['Superman <i>recut</i>', second.title]);
+    await expect(titles).toHaveText([`${first.title} <i>recut</i>`, second.title]);
 
     await page.getByRole('button', { name: `Copy the link to ${second.title}` }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Link copied to clipboard' })).toBeVisible();
@@ -153,8 +156,37 @@ test.describe('manage', () => {
     await expect(titles).toHaveCount(2);
     await page.getByRole('button', { name: `Delete ${second.title}` }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(titles).toHaveText(['Superman <i>recut</i>']);
+    await expect(titles).toHaveText([`${first.title} <i>recut</i>`]);
     expect((await page.request.get(`/api/clips/${second.docID}`)).status()).toBe(404);
+  });
+  test("an admin finds another user's clip under All clips, filtered by owner, and edits its title", async ({ page }) => {
+    const staff = await signIn(page, 'staff');
+    const clip = await uploadByApi(page, 'Wicked');
+    await signIn(page, 'admin');
+
+    await page.goto('/manage');
+    await page.getByRole('button', { name: 'All clips' }).click();
+    await expect(page).toHaveURL(/\/manage\?sort=1&view=all$/);
+    await page.getByLabel('Owner').selectOption({ label: staff.name });
+    const cards = clipCards(page);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(staff.name);
+    await expect(cards.getByTestId('clip-title')).toHaveText(clip.title);
+
+    await page.getByRole('button', { name: `Edit the title of ${clip.title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit title' });
+    await edit.getByLabel('Title').fill('Wicked: For Good');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(cards.getByTestId('clip-title')).toHaveText('Wicked: For Good');
+    expect(((await (await page.request.get(`/api/clips/${clip.docID}`)).json()) as { title: string }).title).toBe('Wicked: For Good');
+
+    // Staff have no All clips view.
+    await signIn(page, 'staff');
+    await page.goto('/manage?view=all');
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage clips' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'All clips' })).toHaveCount(0);
+    await expect(page.getByText('You have not uploaded any clips yet.')).toBeVisible();
   });
 });
 

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../../src/shared/staff';
+import { E2E_ADMIN } from './e2e-admin';
 
 export { expect };
 
@@ -43,16 +43,18 @@ async function apiSignIn(page: Page, email: string, password: string): Promise<v
 }
 
 /**
- * Signs the page in as the demo admin, or as a new staff account that the demo admin creates.
+ * Signs the page in as the e2e admin, or as a new staff account that the e2e admin creates.
  * Call it before `page.goto`: the app reads the session when it starts.
  */
 export async function signIn(page: Page, role: 'admin' | 'staff' = 'admin'): Promise<SignedIn> {
-  await apiSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  if (role === 'admin') return { name: 'Admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, role };
+  await apiSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  if (role === 'admin') return { name: 'Admin', email: E2E_ADMIN.email, password: E2E_ADMIN.password, role };
 
   const origin = String(test.info().project.use.baseURL);
-  const email = `staff-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@mingo.local`;
-  const name = `Staff ${email.slice(6, 12)}`;
+  // The name must be unique too (tests filter by it): the random part, not the clock's slow prefix.
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  const email = `staff-${unique}@mingo.local`;
+  const name = `Staff ${unique.slice(-8)}`;
   const created = await page.request.post('/api/staff', {
     data: { name, email, phoneNumber: '555-0100', password: STAFF_PASSWORD, role: 'staff' },
     headers: { origin },

@@ -67,10 +67,16 @@ test.describe('shell', () => {
     await expect(nav).toHaveCSS('flex-direction', 'row');
   });
 
-  test('an unknown path shows the 404 page', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByText("Looks like the page you're looking for is gone or doesn't exist.")).toBeVisible();
+  test.describe('unknown paths', () => {
+    // The page itself answers 404, which Chromium logs.
+    test.use({ allowedConsoleErrors: { patterns: [/Failed to load resource.*404/] } });
+
+    test('an unknown path shows the 404 page', async ({ page }) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.getByText("Looks like the page you're looking for is gone or doesn't exist.")).toBeVisible();
+    });
   });
 
   test('the cart badge is hidden while the cart is empty', async ({ page }) => {

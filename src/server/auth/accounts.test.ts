@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../shared/staff';
+import pino from 'pino';
+import { SETUP_LINK_REFUSED } from '../../shared/setup';
 import { loadConfig } from '../config';
 import { runStaffCommand, UsageError } from '../cli/staff';
 import { TEST_ORIGIN, TEST_PASSWORD, signedInAs } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createAccount, ensureAdmin } from './accounts';
+import { adminExists, ensureAdminTask } from './first-admin';
 
 function signIn(t: TestApp, email: string, password: string) {
   return t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email, password } });
@@ -117,11 +119,65 @@ describe('admin bootstrap', () => {
     );
   });
 
-  it('creates the documented demo admin only for the embedded demo setup', async () => {
+  it('creates no default admin without ADMIN_EMAIL / ADMIN_PASSWORD, whatever the demo setting', async () => {
     expect(await ensureAdmin(withEnv({ DEMO_DATA: 'false' }))).toBeNull();
-    expect(await ensureAdmin(withEnv({ DEMO_DATA: 'true', DATABASE_URL: 'postgres://unused/db' }))).toBeNull();
-    expect(await ensureAdmin(withEnv({ DEMO_DATA: 'true' }))).toEqual({ email: DEMO_ADMIN.email, created: true });
-    expect((await signIn(t, DEMO_ADMIN.email, DEMO_ADMIN.password)).statusCode).toBe(200);
+    expect(await ensureAdmin(withEnv({ DEMO_DATA: 'true' }))).toBeNull();
+    expect((await signIn(t, 'admin@mingo.local', 'mingo-demo-admin')).statusCode).toBe(401);
+  });
+});
+
+/** Runs the start-up admin task and returns the setup token from its one log line (or null). */
+async function startUpToken(t: TestApp): Promise<string | null> {
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  await ensureAdminTask(t, log);
+  const links = lines.map((line) => /\/setup\?token=([A-Za-z0-9_-]+)/.exec(line)?.[1]).filter((token) => token !== undefined);
+  expect(links.length).toBeLessThanOrEqual(1);
+  return links[0] ?? null;
+}
+
+describe('first admin from the one-time setup link', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ DEMO_DATA: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const setup = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/setup', headers: { origin: TEST_ORIGIN }, payload: body });
+  const first = { name: 'First Admin', email: 'first@test.local', phoneNumber: '555-0100', password: 'first-admin-secret' };
+
+  it('logs a link whose token only works once, and only while no admin exists', async () => {
+    const stale = await startUpToken(t);
+    const token = await startUpToken(t);
+    expect(stale).not.toBeNull();
+    expect(token).not.toBeNull();
+    expect(token).not.toBe(stale);
+    // Only a hash is kept.
+    const stored = await t.database.db.selectFrom('app_meta').select('value').execute();
+    expect(stored.map((row) => row.value)).not.toContain(token);
+
+    for (const wrong of [stale, 'not-the-token', '']) {
+      const refused = await setup({ ...first, token: wrong });
+      expect(refused.statusCode, String(wrong)).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+    }
+    expect((await setup({ ...first, token: 'not-the-token' })).json()).toEqual({ error: { code: 'forbidden', message: SETUP_LINK_REFUSED } });
+    // A weak password is refused without spending the link.
+    expect((await setup({ ...first, password: 'password', token })).statusCode).toBe(400);
+    expect(await adminExists(t.database.db)).toBe(false);
+
+    const created = await setup({ ...first, token });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ email: first.email, role: 'admin', phoneNumber: '555-0100' });
+    expect((await signIn(t, first.email, first.password)).statusCode).toBe(200);
+
+    const again = await setup({ ...first, email: 'second@test.local', token });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ error: { code: 'forbidden', message: SETUP_LINK_REFUSED } });
+    expect(await startUpToken(t)).toBeNull();
   });
 });
 
@@ -140,7 +196,7 @@ describe('staff CLI', () => {
     expect(await runStaffCommand(t, [...add, '--password', TEST_PASSWORD])).toBe('Created admin account eve@test.local (Eve Example).');
     expect(await runStaffCommand(t, ['list'])).toContain('eve@test.local\tEve Example\tadmin\t555-0102');
     expect(await runStaffCommand(t, ['disable', '--email', 'eve@test.local'])).toMatch(/disabled/);
-    expect((await signIn(t, 'eve@test.local', TEST_PASSWORD)).statusCode).toBe(403);
+    expect((await signIn(t, 'eve@test.local', TEST_PASSWORD)).statusCode).toBe(401);
     expect(await runStaffCommand(t, ['enable', '--email', 'eve@test.local'])).toMatch(/enabled/);
     expect(await runStaffCommand(t, ['reset-password', '--email', 'eve@test.local', '--password', 'new-cli-secret'])).toMatch(/New password/);
     expect((await signIn(t, 'eve@test.local', 'new-cli-secret')).statusCode).toBe(200);

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
-  DEMO_ADMIN,
   NewAccountSchema,
   PASSWORD_NOT_PROVIDED,
   passwordProblem,
@@ -9,9 +7,10 @@ import {
   type StaffAccount,
 } from '../../shared/staff';
 import type { AppContext } from '../context';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { internalError, validationFailed, conflict, notFound } from '../../shared/errors';
 import { parseInput } from '../http';
 import { authFor } from './auth';
+import { createUserRepository } from './user-repository';
 
 /**
  * Staff accounts: the one path that creates users (Staff page, CLI, admin bootstrap, tests),
@@ -42,9 +41,7 @@ function toStaffAccount(row: UserRow): StaffAccount {
 }
 
 function selectUsers(ctx: AccountsContext) {
-  return ctx.database.db
-    .selectFrom('user')
-    .select(['id', 'name', 'email', 'phoneNumber', 'role', 'banned', 'createdAt']);
+  return createUserRepository(ctx.database.db).selectAccounts();
 }
 
 async function findAccount(ctx: AccountsContext, id: string): Promise<StaffAccount | null> {
@@ -64,10 +61,10 @@ export function passwordField(body: unknown): string | undefined {
   return typeof body.password === 'string' ? body.password : undefined;
 }
 
-function checkedPassword(password: string | undefined): string {
-  if (password === undefined || password === '') throw badRequest(PASSWORD_NOT_PROVIDED);
+export function checkedPassword(password: string | undefined): string {
+  if (password === undefined || password === '') throw validationFailed(PASSWORD_NOT_PROVIDED);
   const problem = passwordProblem(password);
-  if (problem !== null) throw badRequest(problem);
+  if (problem !== null) throw validationFailed(problem);
   return password;
 }
 
@@ -94,7 +91,7 @@ export async function createAccount(ctx: AccountsContext, input: NewAccount | un
     throw error;
   }
   const created = await findAccount(ctx, user.id);
-  if (created === null) throw new AppError(500, 'internal_error', USER_NOT_FOUND);
+  if (created === null) throw internalError(USER_NOT_FOUND);
   return created;
 }
 
@@ -134,18 +131,14 @@ export class AdminBootstrapError extends Error {
 }
 
 /**
- * Start-up: the admin from ADMIN_EMAIL / ADMIN_PASSWORD (or the documented demo admin of the
- * embedded demo setup) exists and has the admin role. An existing account keeps its password.
+ * Start-up: the admin from ADMIN_EMAIL / ADMIN_PASSWORD exists and has the admin role. An
+ * existing account keeps its password. There is no default admin: without these variables the
+ * first admin comes from the one-time setup link (first-admin.ts).
  */
 export async function ensureAdmin(ctx: AccountsContext): Promise<{ email: string; created: boolean } | null> {
   const { config } = ctx;
-  let credentials: { email: string; password: string } | null = null;
-  if (config.adminEmail !== undefined && config.adminPassword !== undefined) {
-    credentials = { email: config.adminEmail.toLowerCase(), password: config.adminPassword };
-  } else if (config.demoData && config.databaseUrl === undefined) {
-    credentials = { ...DEMO_ADMIN };
-  }
-  if (credentials === null) return null;
+  if (config.adminEmail === undefined || config.adminPassword === undefined) return null;
+  const credentials = { email: config.adminEmail.toLowerCase(), password: config.adminPassword };
 
   const problem = passwordProblem(credentials.password);
   if (problem !== null) throw new AdminBootstrapError(`ADMIN_PASSWORD refused: ${problem}`);
@@ -153,22 +146,10 @@ export async function ensureAdmin(ctx: AccountsContext): Promise<{ email: string
   const existing = await selectUsers(ctx).where('email', '=', credentials.email).executeTakeFirst();
   if (existing !== undefined) {
     if (existing.role !== 'admin') {
-      await ctx.database.db.updateTable('user').set({ role: 'admin', updatedAt: new Date() }).where('id', '=', existing.id).execute();
+      await createUserRepository(ctx.database.db).promoteToAdmin(existing.id);
     }
     return { email: credentials.email, created: false };
   }
   await createAccount(ctx, { name: 'Admin', email: credentials.email, phoneNumber: '', password: credentials.password, role: 'admin' });
   return { email: credentials.email, created: true };
-}
-
-/** The start-up task (bootstrap.ts) around `ensureAdmin`. */
-export async function ensureAdminTask(ctx: AccountsContext, log: FastifyBaseLogger): Promise<void> {
-  try {
-    const result = await ensureAdmin(ctx);
-    if (result?.created === true) log.info({ email: result.email }, 'admin account created');
-  } catch (error) {
-    // One clear line for the operator before start-up stops.
-    if (error instanceof AdminBootstrapError) log.fatal(error.message);
-    throw error;
-  }
 }

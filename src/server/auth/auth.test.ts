@@ -82,9 +82,13 @@ describe('sessions', () => {
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect((await staffList(t, cookie)).statusCode).toBe(401);
     expect((await getSession(t, cookie)).json()).toBeNull();
+    // The right and a wrong password get the same answer: no password oracle for disabled accounts.
     const again = await signIn(t, staffAdmin.email, TEST_PASSWORD);
-    expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ error: { code: 'forbidden', message: 'This account has been disabled.' } });
+    const wrong = await signIn(t, staffAdmin.email, 'not-the-password');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ error: { code: 'unauthenticated', message: 'Invalid email or password' } });
+    expect(wrong.statusCode).toBe(again.statusCode);
+    expect(wrong.body).toBe(again.body);
 
     await t.app.inject({ method: 'POST', url: `/api/staff/${staffAdmin.id}/enable`, headers: admin.headers });
     expect((await signIn(t, staffAdmin.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -109,6 +113,16 @@ describe('sessions', () => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/staff', headers: staff.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
+  it.each([
+    ['missing', { name: 'Nora', email: 'nora@test.local', phoneNumber: '' }],
+    ['empty', { name: 'Nora', email: 'nora@test.local', phoneNumber: '', password: '' }],
+  ])("answers a %s password on the Staff form with 'Password not provided!'", async (_what, body) => {
+    const admin = await signedInAs(t, 'admin');
+    const response = await t.app.inject({ method: 'POST', url: '/api/staff', headers: { ...admin.headers, origin: TEST_ORIGIN }, payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'validation_failed', message: 'Password not provided!' } });
   });
 
   it('mounts only the better-auth endpoints the app uses', async () => {
@@ -241,13 +255,13 @@ describe('brute-force limits', () => {
 describe('brute-force limits behind a trusted proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true' });
+    t = await createTestApp({ TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('takes the client IP from X-Forwarded-For when TRUST_PROXY is on', async () => {
+  it('takes the client IP from X-Forwarded-For when TRUST_PROXY trusts one proxy', async () => {
     for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) {
       await signIn(t, `guess${i}@test.local`, 'wrong-password', { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } });
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { admin } from 'better-auth/plugins';
 import { AUTH_BASE_PATH } from '../../shared/auth';
+import { hasErrnoCode } from '../../shared/errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/staff';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
@@ -27,7 +28,7 @@ export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>
     const stored = fs.readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!hasErrnoCode(error, 'ENOENT')) throw error;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

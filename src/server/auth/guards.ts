@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../context';
-import { unauthenticated } from '../errors';
+import { unauthenticated } from '../../shared/errors';
 
 /** The signed-in user of a 'signed-in' or 'admin' route (the access hook has already checked). */
 export function requireUser(request: FastifyRequest): SessionUser {

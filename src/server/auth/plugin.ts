@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_BASE_PATH, SignInBodySchema } from '../../shared/auth';
+import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, SignInBodySchema } from '../../shared/auth';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import type { AppContext, SessionUser } from '../context';
-import { AppError, forbidden, notFound, unauthenticated } from '../errors';
-import { authFor, CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX, type Auth } from './auth';
-import { recordSignInFailure, signInBlocked, TOO_MANY_FAILURES } from './sign-in-limits';
+import { forbidden, rateLimited, notFound, unauthenticated } from '../../shared/errors';
+import { parseInput } from '../http';
+import { authFor, CLIENT_IP_HEADER, resolveAuthSecret, SESSION_COOKIE_PREFIX, type Auth } from './auth';
+import { deviceCookieFor, deviceOf } from './device-cookie';
+import { beginSignIn, pruneSignInFailures, TOO_MANY_FAILURES } from './sign-in-limits';
 
 /**
  * The only better-auth endpoints reachable over HTTP. Everything else it offers (its admin API,
  * impersonation, sign-up, profile updates …) stays unmounted: accounts are managed through our
  * own /api/staff routes, which apply the password policy.
  */
-const MOUNTED = new Set(['GET /get-session', 'POST /sign-in/email', 'POST /sign-out']);
+const MOUNTED = new Set(MOUNTED_AUTH_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length)}`));
 
 const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
@@ -64,6 +66,21 @@ async function errorBody(response: Response): Promise<ErrorBody> {
   return { error: { code, message } };
 }
 
+/** better-auth's answer to a wrong password; a disabled account gets the same (no password oracle). */
+const INVALID_CREDENTIALS: ErrorBody = { error: { code: 'unauthenticated', message: 'Invalid email or password' } };
+
+/**
+ * better-auth puts the session token in sign-in and get-session JSON; the HttpOnly cookie is the
+ * only place it belongs (a script that can read JSON must not get the session).
+ */
+function withoutSessionToken(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const { token: _token, session, ...rest } = body as { token?: unknown; session?: unknown };
+  if (typeof session !== 'object' || session === null) return session === undefined ? rest : { ...rest, session };
+  const { token: _sessionToken, ...sessionRest } = session as { token?: unknown };
+  return { ...rest, session: sessionRest };
+}
+
 async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
@@ -71,9 +88,13 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
     reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // Appended to any cookie already set on the reply (the device cookie).
+  for (const cookie of cookies) reply.header('set-cookie', cookie);
   if (!response.ok) {
     return reply.type('application/json; charset=utf-8').send(await errorBody(response));
+  }
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    return reply.send(withoutSessionToken(await response.json()));
   }
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
@@ -86,13 +107,17 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const auth = authFor(ctx);
   const { db } = ctx.database;
+  const secret = resolveAuthSecret(ctx.config);
+  const secureCookies = new URL(ctx.config.publicUrl).protocol === 'https:';
 
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Only routes that need an account pay for the session lookup: public routes (media ranges,
     // catalogue, clips) behave the same for everyone and leave request.user null.
     const access = request.routeOptions.config.access;
     if (access !== 'signed-in' && access !== 'admin') return;
+    // The answer depends on who asks: never stored by browsers or shared caches.
+    reply.header('Cache-Control', 'no-store');
     request.user = await sessionUserOf(auth, request);
     if (request.user === null) throw unauthenticated();
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
@@ -107,12 +132,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       const url = new URL(request.url, ctx.config.publicUrl);
       const endpoint = `${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`;
       if (!MOUNTED.has(endpoint)) throw notFound();
+      reply.header('Cache-Control', 'no-store');
 
       const isSignIn = endpoint === 'POST /sign-in/email';
-      const email = isSignIn ? SignInBodySchema.partial().safeParse(request.body).data?.email : undefined;
-      if (isSignIn && (await signInBlocked(db, request.ip, email))) {
-        throw new AppError(429, 'rate_limited', TOO_MANY_FAILURES);
-      }
+      // Checked before anything reaches the database (length, control characters).
+      const email = isSignIn ? parseInput(SignInBodySchema, request.body, 'sign-in').email : undefined;
+      const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
+      const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
+      if (attempt?.blocked === true) throw rateLimited(TOO_MANY_FAILURES);
 
       const response = await auth.handler(
         new Request(url, {
@@ -121,7 +148,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
         }),
       );
-      if (isSignIn && response.status === 401) await recordSignInFailure(db, request.ip, email);
+      if (attempt !== null) {
+        // 403 is a disabled account with the right password: answered like a wrong one.
+        if (response.status === 401 || response.status === 403) {
+          await pruneSignInFailures(db);
+          return reply.code(401).type('application/json; charset=utf-8').send(INVALID_CREDENTIALS);
+        }
+        await attempt.release();
+        if (response.ok && email !== undefined) reply.header('set-cookie', deviceCookieFor(secret, email, secureCookies));
+      }
       return sendResponse(reply, response);
     },
   });

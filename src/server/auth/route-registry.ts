@@ -1,8 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { Endpoint } from '../../shared/contract';
 import type { RouteAccess } from '../security';
 
-/** One registered route and its access rule, for the route-permission test. */
-export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
+/** One registered route, its access rule and (when registered through route.ts) its shared definition. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  endpoint?: Endpoint;
+  rateLimit?: FastifyContextConfig['rateLimit'];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +25,14 @@ export function registerRouteRegistry(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // HEAD is answered by the GET handler under the GET's rule (Fastify adds it on its own).
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, access: route.config?.access });
+      if (method === 'HEAD') continue;
+      routes.push({
+        method: String(method),
+        url: route.url,
+        access: route.config?.access,
+        ...(route.config?.endpoint === undefined ? {} : { endpoint: route.config.endpoint }),
+        ...(route.config?.rateLimit === undefined ? {} : { rateLimit: route.config.rateLimit }),
+      });
     }
   });
 }

@@ -4,12 +4,21 @@ import type { Db } from '../db/database';
 /**
  * Brute-force limits on failed sign-ins, counted in the database (shared by every app process)
  * in fixed windows. Only failures count, so colleagues behind one office IP who type their
- * password right are never locked out by the IP limit.
+ * password right are never locked out by the IP limit. Per account, a browser with a valid device
+ * cookie for that account (device-cookie.ts) has its own small limit instead of the account's, so
+ * failures from elsewhere cannot lock the owner out (decision 070).
+ *
+ * Each attempt first takes a slot with one atomic upsert (so parallel failures cannot overshoot
+ * a limit) and gives it back unless the attempt failed.
  */
 export const SIGN_IN_LIMITS = {
   perIp: { max: 20, windowSeconds: 15 * 60 },
   perAccount: { max: 100, windowSeconds: 60 * 60 },
+  perDevice: { max: 10, windowSeconds: 60 * 60 },
 } as const;
+
+/** Rows older than this (well past the longest window) are deleted when failures are counted. */
+const PRUNE_AFTER_SECONDS = 24 * 60 * 60;
 
 export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait a while and try again.';
 
@@ -17,20 +26,12 @@ type Limit = { max: number; windowSeconds: number };
 
 const ipKey = (ip: string) => `ip:${ip}`;
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const deviceKey = (device: string) => `device:${device}`;
 
-async function failuresInWindow(db: Db, key: string, limit: Limit): Promise<number> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select('count')
-    .where('key', '=', key)
-    .where(sql<boolean>`window_start > now() - make_interval(secs => ${limit.windowSeconds})`)
-    .executeTakeFirst();
-  return row?.count ?? 0;
-}
-
-async function addFailure(db: Db, key: string, limit: Limit): Promise<void> {
+/** Counts one attempt against `key` (a new window when the old one has passed); the new count. */
+async function takeSlot(db: Db, key: string, limit: Limit): Promise<number> {
   const expired = sql<boolean>`sign_in_failures.window_start <= now() - make_interval(secs => ${limit.windowSeconds})`;
-  await db
+  const row = await db
     .insertInto('sign_in_failures')
     .values({ key, count: 1 })
     .onConflict((oc) =>
@@ -39,18 +40,51 @@ async function addFailure(db: Db, key: string, limit: Limit): Promise<void> {
         window_start: sql<Date>`case when ${expired} then now() else sign_in_failures.window_start end`,
       }),
     )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+async function giveBack(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('sign_in_failures')
+    .set({ count: sql<number>`greatest(count - 1, 0)` })
+    .where('key', 'in', keys)
     .execute();
 }
 
-/** True when this client IP or this account has used up its failed attempts. */
-export async function signInBlocked(db: Db, ip: string, email: string | undefined): Promise<boolean> {
-  if ((await failuresInWindow(db, ipKey(ip), SIGN_IN_LIMITS.perIp)) >= SIGN_IN_LIMITS.perIp.max) return true;
-  if (email === undefined) return false;
-  return (await failuresInWindow(db, accountKey(email), SIGN_IN_LIMITS.perAccount)) >= SIGN_IN_LIMITS.perAccount.max;
+export type SignInAttempt = {
+  blocked: boolean;
+  /** The attempt succeeded (or was not a password failure): its slots are given back. */
+  release: () => Promise<void>;
+};
+
+/**
+ * Takes this attempt's slots: the client IP, then the device (valid device cookie for this
+ * account) or else the account. Blocked when any is over its limit; a blocked attempt is not counted.
+ */
+export async function beginSignIn(db: Db, ip: string, email: string | undefined, device: string | null): Promise<SignInAttempt> {
+  const taken: string[] = [];
+  const release = () => giveBack(db, taken.splice(0));
+  const checks: [string, Limit][] = [[ipKey(ip), SIGN_IN_LIMITS.perIp]];
+  if (device !== null) checks.push([deviceKey(device), SIGN_IN_LIMITS.perDevice]);
+  else if (email !== undefined) checks.push([accountKey(email), SIGN_IN_LIMITS.perAccount]);
+  for (const [key, limit] of checks) {
+    const count = await takeSlot(db, key, limit);
+    taken.push(key);
+    if (count > limit.max) {
+      await release();
+      return { blocked: true, release };
+    }
+  }
+  return { blocked: false, release };
 }
 
-/** Counts a failed sign-in for the IP and for the account (known or not: the answer is the same). */
-export async function recordSignInFailure(db: Db, ip: string, email: string | undefined): Promise<void> {
-  await addFailure(db, ipKey(ip), SIGN_IN_LIMITS.perIp);
-  if (email !== undefined) await addFailure(db, accountKey(email), SIGN_IN_LIMITS.perAccount);
+/** Deletes counters whose window ended long ago (called after a failure is counted). */
+export async function pruneSignInFailures(db: Db): Promise<void> {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where(sql<boolean>`window_start < now() - make_interval(secs => ${PRUNE_AFTER_SECONDS})`)
+    .execute();
 }

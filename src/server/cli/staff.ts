@@ -1,12 +1,13 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAccount, listAccounts, resetPassword, setDisabled } from '../auth/accounts';
+import { createUserRepository } from '../auth/user-repository';
 import { ConfigError, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { DataDirLockedError } from '../db/lock';
 import { migrateToLatest } from '../db/migrate';
-import { AppError } from '../errors';
+import { AppError, notFound } from '../../shared/errors';
 
 /**
  * Staff accounts from the command line, on the same database the server uses (same
@@ -32,9 +33,9 @@ export class UsageError extends Error {
 
 async function idByEmail(ctx: CliContext, email: string | undefined): Promise<string> {
   if (email === undefined) throw new UsageError('--email is required');
-  const row = await ctx.database.db.selectFrom('user').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  if (row === undefined) throw new AppError(404, 'not_found', `No account with the e-mail ${email}.`);
-  return row.id;
+  const id = await createUserRepository(ctx.database.db).idByEmail(email);
+  if (id === undefined) throw notFound(`No account with the e-mail ${email}.`);
+  return id;
 }
 
 /** Runs one command and returns what to print. Throws UsageError or AppError on bad input. */

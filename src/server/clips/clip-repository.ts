@@ -1,7 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { mediaPath, type Clip, type ClipSort } from '../../shared/clips';
-import type { Database } from '../db/schema';
-import type { Db } from '../db/database';
+import { createUserRepository } from '../auth/user-repository';
+import type { Db, Executor } from '../db/database';
 
 export type NewClip = {
   ownerId: string;
@@ -38,13 +38,13 @@ export function decodeCursor(cursor: string): Cursor | null {
     const [at, id] = parsed as unknown[];
     if (typeof at !== 'string' || typeof id !== 'string' || !isClipId(id)) return null;
     const createdAt = new Date(at);
-    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+    // Within what PostgreSQL's timestamptz stores (and what encodeCursor writes): years 1 to 9999.
+    const year = createdAt.getUTCFullYear();
+    return Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999 ? null : { createdAt, id };
   } catch {
     return null;
   }
 }
-
-type Executor = Db | Transaction<Database>;
 
 function selectClips(db: Executor) {
   return db
@@ -143,19 +143,20 @@ export function createClipRepository(db: Db) {
       return toPage(rows, limit);
     },
 
+    /** One owner's clips, or everyone's when `ownerId` is undefined (admins' "All clips"), in `sort` order. */
     async listByOwner({
       ownerId,
       sort,
       cursor,
       limit,
     }: {
-      ownerId: string;
+      ownerId: string | undefined;
       sort: ClipSort;
       cursor?: string | undefined;
       limit: number;
     }): Promise<Page> {
       const direction = sort === '2' ? 'asc' : 'desc';
-      let query = selectClips(db).where('clips.owner_id', '=', ownerId);
+      let query = selectClips(db).$if(ownerId !== undefined, (qb) => qb.where('clips.owner_id', '=', ownerId ?? ''));
       if (cursor !== undefined) {
         const after = decodeCursor(cursor);
         if (after === null) return { items: [], nextCursor: null };
@@ -170,6 +171,11 @@ export function createClipRepository(db: Db) {
         .limit(limit + 1)
         .execute();
       return toPage(rows, limit);
+    },
+
+    /** Everyone who has at least one clip, by name (the owner filter of "All clips"). */
+    async owners(): Promise<{ id: string; name: string }[]> {
+      return createUserRepository(db).clipOwners();
     },
 
     async ownerOf(id: string): Promise<string | null> {

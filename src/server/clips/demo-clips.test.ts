@@ -6,7 +6,7 @@ import { MovieListSchema } from '../../shared/content';
 import { ClipPageSchema } from '../../shared/clips';
 import { signedInAs } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { DEMO_CLIPS, findDemoClipsDir, seedDemoClips } from './demo-clips';
+import { DEMO_CLIPS, DEMO_OWNER, findDemoClipsDir, seedDemoClips } from './demo-clips';
 
 const silentLog = pino({ level: 'silent' });
 
@@ -41,10 +41,6 @@ describe('demo clips', () => {
     const off = { config: { ...t.config, demoData: false }, database: t.database, storage };
     const on = { config: { ...t.config, demoData: true }, database: t.database, storage };
 
-    await seedDemoClips(on, silentLog);
-    const empty = ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/clips' })).json());
-    expect(empty.items).toEqual([]);
-
     const admin = await signedInAs(t, 'admin', { name: 'Demo Admin' });
     await seedDemoClips(off, silentLog);
     expect(ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/clips' })).json()).items).toEqual([]);
@@ -59,5 +55,21 @@ describe('demo clips', () => {
     expect(video.statusCode).toBe(206);
     expect(video.rawPayload.toString('hex')).toBe('1a45dfa3');
     await storage.close();
+  });
+
+  it('without an admin are owned by a disabled account that cannot sign in', async () => {
+    const fresh = await createTestApp();
+    const { createStorage } = await import('../media/create-storage');
+    const storage = createStorage(fresh.config.storage);
+    await seedDemoClips({ config: { ...fresh.config, demoData: true }, database: fresh.database, storage }, silentLog);
+    const page = ClipPageSchema.parse((await fresh.app.inject({ method: 'GET', url: '/api/clips?limit=50' })).json());
+    expect(page.items).toHaveLength(DEMO_CLIPS.length);
+    expect(page.items.every((clip) => clip.ownerId === DEMO_OWNER.id)).toBe(true);
+    const owner = await fresh.database.db.selectFrom('user').select(['banned', 'role']).where('id', '=', DEMO_OWNER.id).executeTakeFirstOrThrow();
+    expect(owner).toEqual({ banned: true, role: 'staff' });
+    const credentials = await fresh.database.db.selectFrom('account').select('id').where('userId', '=', DEMO_OWNER.id).execute();
+    expect(credentials).toEqual([]);
+    await storage.close();
+    await fresh.close();
   });
 });

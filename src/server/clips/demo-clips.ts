@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SCREENSHOT_BYTES } from '../../shared/clips';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { createUserRepository } from '../auth/user-repository';
 import { newMediaKey } from '../media/storage';
 import { createClipRepository } from './clip-repository';
 
@@ -35,7 +37,7 @@ export function findDemoClipsDir(): string | null {
 
 /**
  * Start-up task: on an empty clips table with DEMO_DATA on, adds the demo clips, owned by the
- * first admin. Files are stored first and the rows last (in one transaction, under a lock so
+ * first admin, or by the disabled demo account when there is no admin yet. Files are stored first and the rows last (in one transaction, under a lock so
  * two starting processes seed once); files of a seed that loses the race are removed.
  */
 export async function seedDemoClips(
@@ -45,17 +47,7 @@ export async function seedDemoClips(
   if (!ctx.config.demoData) return;
   const db = ctx.database.db;
   if ((await createClipRepository(db).count()) > 0) return;
-  const admin = await db
-    .selectFrom('user')
-    .select('id')
-    .where('role', '=', 'admin')
-    .orderBy('createdAt', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (admin === undefined) {
-    log.warn('demo clips skipped: there is no admin account to own them');
-    return;
-  }
+  const owner = await demoOwner(db);
   const dir = findDemoClipsDir();
   if (dir === null) {
     log.warn('demo clips skipped: assets/demo-clips was not found');
@@ -84,7 +76,7 @@ export async function seedDemoClips(
       const newest = Date.now();
       for (const [index, clip] of stored.entries()) {
         await clips.insert({
-          ownerId: admin.id,
+          ownerId: owner,
           title: clip.title,
           videoKey: clip.video,
           videoMime: 'video/webm',
@@ -106,6 +98,17 @@ export async function seedDemoClips(
     throw error;
   }
   await removeAll(ctx, stored);
+}
+
+/** A disabled account without a password: it owns demo content and can never sign in. */
+export const DEMO_OWNER = { id: 'mingo-demo-owner', name: 'MINGO demo', email: 'demo-owner@mingo.invalid' } as const;
+
+async function demoOwner(db: Db): Promise<string> {
+  const users = createUserRepository(db);
+  const admin = await users.firstAdminId();
+  if (admin !== undefined) return admin;
+  await users.ensureLockedAccount({ ...DEMO_OWNER, reason: 'Owner of the demo content; cannot sign in' });
+  return DEMO_OWNER.id;
 }
 
 async function removeAll(ctx: Pick<AppContext, 'storage'>, stored: { video: string; screenshot: string }[]): Promise<void> {

@@ -7,8 +7,9 @@ import {
   type Clip,
 } from '../../shared/clips';
 import { SNIFF_BYTES, sniffImage, sniffVideo } from '../../shared/media-sniff';
+import { formatMegabytes } from '../../domain/format';
 import type { SessionUser } from '../context';
-import { AppError, badRequest } from '../errors';
+import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../shared/errors';
 import { peekStream } from '../media/peek';
 import { MediaTooLargeError, newMediaKey, type MediaStorage } from '../media/storage';
 import type { ClipRepository } from './clip-repository';
@@ -18,15 +19,10 @@ type StoredFile = { key: string; mime: string; bytes: number };
 /** Room for the multipart framing and the title around the two files. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-}
 
 export const tooLarge = (what: string, maxBytes: number) =>
-  new AppError(413, 'payload_too_large', `The ${what} is too large: the limit is ${formatMegabytes(maxBytes)}.`);
+  payloadTooLarge(`The ${what} is too large: the limit is ${formatMegabytes(maxBytes)}.`);
 
-const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
 type UploadDeps = {
   storage: MediaStorage;
@@ -49,12 +45,12 @@ async function storeFile(
   const { head, body } = await peekStream(part.file, SNIFF_BYTES);
   if (head.length === 0) {
     body.destroy();
-    throw badRequest(`The ${kind} file is empty.`);
+    throw validationFailed(`The ${kind} file is empty.`);
   }
   const type = kind === 'video' ? sniffVideo(head) : sniffImage(head);
   if (type === null) {
     body.destroy();
-    throw unsupported(
+    throw unsupportedMediaType(
       kind === 'video' ? 'The video must be an MP4 or WebM file.' : 'The screenshot must be a JPEG, PNG or WebP image.',
     );
   }
@@ -101,19 +97,19 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
       if (part.type === 'field') {
         title = readTitle(part, title);
       } else if (part.fieldname === UPLOAD_FIELDS.video) {
-        if (video !== undefined) throw badRequest('Send exactly one video file.');
+        if (video !== undefined) throw validationFailed('Send exactly one video file.');
         video = await storeFile(part, 'video', deps, stored);
       } else if (part.fieldname === UPLOAD_FIELDS.screenshot) {
-        if (screenshot !== undefined) throw badRequest('Send exactly one screenshot.');
+        if (screenshot !== undefined) throw validationFailed('Send exactly one screenshot.');
         screenshot = await storeFile(part, 'screenshot', deps, stored);
       } else {
         part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
+        throw validationFailed(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
       }
     }
-    if (video === undefined) throw badRequest('The video file is missing.');
-    if (screenshot === undefined) throw badRequest('The screenshot is missing.');
-    if (title === undefined) throw badRequest('The title is missing.');
+    if (video === undefined) throw validationFailed('The video file is missing.');
+    if (screenshot === undefined) throw validationFailed('The screenshot is missing.');
+    if (title === undefined) throw validationFailed('The title is missing.');
 
     return await deps.clips.insert({
       ownerId: user.id,
@@ -137,10 +133,10 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
 }
 
 function readTitle(part: MultipartValue, current: string | undefined): string {
-  if (part.fieldname !== UPLOAD_FIELDS.title) throw badRequest(`Unexpected field "${part.fieldname.slice(0, 40)}".`);
-  if (current !== undefined) throw badRequest('Send exactly one title.');
-  if (part.valueTruncated) throw badRequest('The title is too long.');
+  if (part.fieldname !== UPLOAD_FIELDS.title) throw validationFailed(`Unexpected field "${part.fieldname.slice(0, 40)}".`);
+  if (current !== undefined) throw validationFailed('Send exactly one title.');
+  if (part.valueTruncated) throw validationFailed('The title is too long.');
   const parsed = ClipTitleSchema.safeParse(part.value);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The title is invalid.');
+  if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? 'The title is invalid.');
   return parsed.data;
 }

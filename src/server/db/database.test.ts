@@ -58,3 +58,43 @@ describe('PGlite data directory lock', () => {
     expect(existsSync(path.join(dir, 'mingo.lock'))).toBe(false);
   });
 });
+
+describe('PGlite data directory from a template', () => {
+  let root: string;
+  let templateDir: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'mingo-template-'));
+    // A template as `npm run build` makes one: a closed PGlite data directory.
+    const source = path.join(root, 'source');
+    const handle = await openPglite({ dataDir: source });
+    await sql`create table marker (note text)`.execute(handle.db);
+    await sql`insert into marker values ('from the template')`.execute(handle.db);
+    await handle.close();
+    templateDir = path.join(source, 'pgdata');
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('copies the template into a fresh directory, clears a crashed copy, and never replaces an existing database', async () => {
+    const { mkdirSync, writeFileSync, existsSync, readdirSync } = await import('node:fs');
+    const dataDir = path.join(root, 'fresh');
+    // What a crash during an earlier first start leaves: a half-made copy and an initdb without PG_VERSION.
+    mkdirSync(path.join(dataDir, 'pgdata.copying-12345'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'pgdata', 'half-written'), 'x');
+
+    const first = await openPglite({ dataDir, templateDir });
+    const rows = await sql<{ note: string }>`select note from marker`.execute(first.db);
+    expect(rows.rows).toEqual([{ note: 'from the template' }]);
+    await sql`insert into marker values ('written after the copy')`.execute(first.db);
+    await first.close();
+    expect(readdirSync(dataDir).filter((entry) => entry.startsWith('pgdata.copying-'))).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'pgdata', 'half-written'))).toBe(false);
+
+    const again = await openPglite({ dataDir, templateDir });
+    const after = await sql<{ note: string }>`select note from marker order by note`.execute(again.db);
+    expect(after.rows.map((row) => row.note)).toEqual(['from the template', 'written after the copy']);
+    await again.close();
+  });
+});

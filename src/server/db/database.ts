@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -7,12 +8,73 @@ import { acquireDataDirLock } from './lock';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+/**
+ * What repositories and helpers run queries on: the database handle or a transaction (a Kysely
+ * Transaction is a Kysely), so the same function works inside and outside `db.transaction()`.
+ */
+export type Executor = Kysely<Database>;
+
+/** What a NOTIFY listener hears: payloads, and whether it is connected (it may miss notices while not). */
+export type NotifyHandlers = { onNotify: (payload: string) => void; onConnected: (connected: boolean) => void };
 
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on `channel` (a plain lower-case name); resolves to a function that stops listening. */
+  listen: (channel: string, handlers: NotifyHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+const RELISTEN_DELAY_MS = 500;
+
+/**
+ * A dedicated connection that LISTENs (a pooled one would lose its LISTEN when released). When it
+ * drops, `onConnected(false)` fires and it reconnects every RELISTEN_DELAY_MS until it is back.
+ */
+async function listenPostgres(connectionString: string, channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    next.on('error', () => undefined); // followed by 'end'
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      handlers.onConnected(false);
+      retry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    handlers.onConnected(true);
+  };
+  const retry = (): void => {
+    timer = setTimeout(() => {
+      connect().catch(retry);
+    }, RELISTEN_DELAY_MS);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end();
+    client = undefined;
+  };
+}
 
 // Both drivers return int8 (count(*), sum(), bigint columns) as a JavaScript number:
 // `pg` would return a string and PGlite a number otherwise. Our int8 values are counts
@@ -20,10 +82,13 @@ export type DatabaseHandle = {
 const INT8_OID = 20;
 const parseInt8 = (value: string): number => Number.parseInt(value, 10);
 
-export function openPostgres(connectionString: string): DatabaseHandle {
+/** Connections per process: a small site's queries are short, and several processes share one server. */
+export const DEFAULT_POOL_SIZE = 5;
+
+export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -33,7 +98,12 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
+    close: () => db.destroy(),
+  };
 }
 
 export type PgliteHandle = DatabaseHandle & {
@@ -41,12 +111,49 @@ export type PgliteHandle = DatabaseHandle & {
   dumpDataDir: () => Promise<Blob>;
 };
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteHandle> {
+/**
+ * PGlite's own start parameters plus memory settings for a small site. PGlite's default
+ * shared_buffers (128 MB) is touched at start and costs ~150 MB of RSS; 16 MB holds this
+ * app's whole working set many times over. `-F` (no fsync per commit) is PGlite's default.
+ */
+export const PGLITE_START_PARAMS = [
+  ...['--single', '-F', '-O', '-j'],
+  ...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false'],
+  ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0'],
+  ...['-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
+  ...['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB', '-c', 'work_mem=4MB'],
+  ...['-c', 'maintenance_work_mem=16MB'],
+];
+
+/**
+ * A fresh data directory is copied from `templateDir` (a migrated PGlite data directory built by
+ * `npm run build`, see scripts/build-pglite-template.mjs) instead of running initdb, which takes
+ * seconds and ~900 MB of memory on the user's machine. The copy goes to a temporary name and is
+ * renamed into place, so a crash during the first start never leaves half a database behind. An
+ * existing database is always resumed as it is.
+ */
+function seedFromTemplate(dataDir: string, templateDir: string | undefined): void {
+  const pgdata = path.join(dataDir, 'pgdata');
+  for (const entry of fs.readdirSync(dataDir)) {
+    if (entry.startsWith('pgdata.copying-')) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+  }
+  if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return;
+  if (templateDir === undefined || !fs.existsSync(path.join(templateDir, 'PG_VERSION'))) return;
+  const copying = path.join(dataDir, `pgdata.copying-${process.pid}`);
+  fs.cpSync(templateDir, copying, { recursive: true });
+  // Whatever an interrupted initdb left behind (no PG_VERSION yet) is replaced.
+  fs.rmSync(pgdata, { recursive: true, force: true });
+  fs.renameSync(copying, pgdata);
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; templateDir?: string }): Promise<PgliteHandle> {
   const lock = options.dataDir === undefined ? undefined : acquireDataDirLock(options.dataDir);
   try {
+    if (options.dataDir !== undefined) seedFromTemplate(options.dataDir, options.templateDir);
     const client = await PGlite.create({
       ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
       ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+      startParams: PGLITE_START_PARAMS,
       parsers: { [pgliteTypes.INT8]: parseInt8 },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
@@ -54,6 +161,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       db,
       kind: 'pglite',
       dumpDataDir: () => client.dumpDataDir('gzip'),
+      // One process owns a PGlite database (the lock): its notices arrive when the writing
+      // transaction's COMMIT returns.
+      listen: async (channel, handlers) => {
+        const stop = await client.listen(channel, handlers.onNotify);
+        handlers.onConnected(true);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: async () => {
         await db.destroy();
         if (!client.closed) await client.close();
@@ -66,7 +182,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: config.dataDir });
+export async function openDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number },
+  options: { pgliteTemplateDir?: string } = {},
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  return openPglite({ dataDir: config.dataDir, ...(options.pgliteTemplateDir === undefined ? {} : { templateDir: options.pgliteTemplateDir }) });
 }

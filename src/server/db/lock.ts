@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasErrnoCode } from '../../shared/errors';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -17,7 +18,7 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM means the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return hasErrnoCode(error, 'EPERM');
   }
 }
 

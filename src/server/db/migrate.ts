@@ -1,10 +1,13 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, Db } from './database';
 import * as appMeta from './migrations/0001-app-meta';
 import * as auth from './migrations/0002-auth';
 import * as products from './migrations/0003-products';
 import * as clips from './migrations/0004-clips';
 import * as orders from './migrations/0005-orders';
+import * as publicCacheNotify from './migrations/0020-public-cache-notify';
+import * as rateLimitHits from './migrations/0030-rate-limit-hits';
+import * as orderOperations from './migrations/0040-order-operations';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -16,6 +19,9 @@ const migrations: Record<string, Migration> = {
   '0003-products': products,
   '0004-clips': clips,
   '0005-orders': orders,
+  '0020-public-cache-notify': publicCacheNotify,
+  '0030-rate-limit-hits': rateLimitHits,
+  '0040-order-operations': orderOperations,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -28,4 +34,26 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+/** Our own advisory-lock key (Kysely's migrator uses another one for the migrations alone). */
+const STARTUP_LOCK_KEY = 7_214_530_914;
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock, so that instances started at the
+ * same moment migrate and seed one after the other: the first does the work, the others wait and
+ * then find nothing left to do. The lock lives on one reserved connection and is released when
+ * `work` ends (or with the connection, if the process dies). PGlite has a single process per data
+ * directory (see lock.ts), so it needs no lock.
+ */
+export async function withStartupLock<T>(database: Pick<DatabaseHandle, 'db' | 'kind'>, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
 }

@@ -6,8 +6,8 @@ import type { ProductTables } from '../products/product-tables';
 
 /**
  * Row types of the tables this app owns, named as in SQL (snake_case, no casing plugin):
- * see docs/decisions/004-sql-naming.md. Feature tables are added here by their migrations.
- * better-auth's own tables ("user", "session", …) are declared in auth/auth-schema.ts.
+ * see docs/decisions/003-sql-naming.md. Feature tables are added here by their migrations.
+ * better-auth's own tables ("user", "session", …) are declared in auth/auth-tables.ts.
  */
 /** A timestamptz column, optional on insert (it has a default); not for wrapping in Generated<>. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -18,8 +18,15 @@ export type AppMetaTable = {
   updated_at: Timestamp;
 };
 
+export type RateLimitHitsTable = {
+  key: string;
+  count: number;
+  reset_at: Date;
+};
+
 type CoreTables = {
   app_meta: AppMetaTable;
+  rate_limit_hits: RateLimitHitsTable;
 };
 
 /**

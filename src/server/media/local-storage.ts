@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { hasErrnoCode } from '../../shared/errors';
 import {
   assertMediaKey,
   contentTypeOfKey,
@@ -38,10 +39,13 @@ export function byteLimit(maxBytes: number, onSize: (size: number) => void): Tra
  * Media files under `root`, spread over 256 sub-directories by the key's first two characters.
  * The content type follows from the key's extension, which the server chose from the sniffed type.
  */
+/** Where a key's file lives under the media root: `<first two characters>/<key>`. */
+export const localMediaPath = (key: string): string => `${key.slice(0, 2)}/${key}`;
+
 export function createLocalStorage(root: string): MediaStorage {
   const fileOf = (key: string): string => {
     assertMediaKey(key);
-    return path.join(root, key.slice(0, 2), key);
+    return path.join(root, localMediaPath(key));
   };
 
   return {
@@ -80,7 +84,7 @@ export function createLocalStorage(root: string): MediaStorage {
           etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
         };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (hasErrnoCode(error, 'ENOENT')) return null;
         throw error;
       }
     },

@@ -1,17 +1,8 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-  type CompletedPart,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { CompletedPart } from '@aws-sdk/client-s3';
+import { presignGetUrl } from './s3-presign';
 import {
   assertMediaKey,
   contentTypeOfKey,
@@ -34,7 +25,12 @@ export type S3StorageOptions = {
 /** S3 parts must be at least 5 MiB (except the last); this is also the most an upload holds in memory. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 
-function isNotFound(error: unknown): boolean {
+type S3Sdk = typeof S3SdkModule;
+
+/** The S3 SDK is loaded only when STORAGE=s3: it is the heaviest module the server could load. */
+const loadSdk = (): S3Sdk => createRequire(import.meta.url)('@aws-sdk/client-s3') as S3Sdk;
+
+function isNotFound({ S3ServiceException }: S3Sdk, error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
 }
@@ -45,6 +41,18 @@ function isNotFound(error: unknown): boolean {
  * small files go in one PutObject. A failed upload is aborted, leaving nothing behind.
  */
 export function createS3Storage(options: S3StorageOptions): MediaStorage {
+  const sdk = loadSdk();
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    UploadPartCommand,
+  } = sdk;
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
@@ -122,7 +130,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
           etag: head.ETag ?? `"${key}"`,
         };
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isNotFound(sdk, error)) return null;
         throw error;
       }
     },
@@ -138,6 +146,15 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       );
       if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
       return object.Body;
+    },
+
+    async presignedUrl(key: string, ttlSeconds: number) {
+      assertMediaKey(key);
+      const { accessKeyId, secretAccessKey } = options;
+      if (accessKeyId === undefined || secretAccessKey === undefined) {
+        throw new Error('S3_PRESIGNED_REDIRECT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+      }
+      return presignGetUrl({ ...options, accessKeyId, secretAccessKey }, key, ttlSeconds);
     },
 
     async remove(key: string) {

@@ -57,6 +57,8 @@ export interface MediaStorage {
   stat(key: string): Promise<MediaObject | null>;
   /** The object's bytes (or one range of them); the caller has checked that the object exists. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** A short-lived URL that serves the object directly (S3 presigned GET); local storage has none. */
+  presignedUrl?(key: string, ttlSeconds: number): Promise<string>;
   /** Removes the object; removing a missing object is not an error. */
   remove(key: string): Promise<void>;
   close(): Promise<void>;

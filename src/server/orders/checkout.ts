@@ -1,45 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { estimateTotals, subtotalCents } from '../../domain/pricing';
-import { invalidSelections, missingOptions, OPTION_LABELS, type SelectedOptions } from '../../domain/product-options';
+import { chosen, invalidSelections, missingOptions, optionsText, OPTION_LABELS, type SelectedOptions } from '../../domain/product-options';
 import { formatUsd } from '../../domain/format';
-import { CHECKOUT_LIMITS, CheckoutBodySchema, type CheckoutLine } from '../../shared/orders';
+import { CHECKOUT_LIMITS, type CheckoutLine } from '../../shared/orders';
 import { ProductIdSchema } from '../../shared/products';
 import type { Db } from '../db/database';
-import { AppError, badRequest, conflict } from '../errors';
+import { conflict, serviceUnavailable, validationFailed } from '../../shared/errors';
 import type { CheckoutItem, PaymentProvider } from '../payments/payment-provider';
 import { createProductRepository, type ProductRecord } from '../products/product-repository';
 import { createOrderRepository, type OrderItemRecord } from './order-repository';
 
-/**
- * Parses the checkout body; the first problem becomes a 400 that names the line
- * (e.g. "Line 2: quantity must be a whole number").
- */
-export function parseCheckoutBody(body: unknown): CheckoutLine[] {
-  const result = CheckoutBodySchema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const [index, ...rest] = issue?.path ?? [];
-  const message = issue?.message ?? 'bad value';
-  if (typeof index !== 'number') throw badRequest(`Invalid cart: ${message}.`, result.error.issues);
-  const field = rest.map(String).join('.');
-  const detail = field === '' || message.startsWith(String(rest[0])) ? message : `${field}: ${message}`;
-  throw badRequest(`Line ${index + 1}: ${detail}.`, result.error.issues);
-}
-
-const chosen = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
-
-export function optionsText(item: Pick<OrderItemRecord, 'shirtSize' | 'shirtColor' | 'vinylColor'>): string {
-  return [
-    item.shirtSize === null ? null : `Size ${item.shirtSize}`,
-    item.shirtColor,
-    item.vinylColor === null ? null : `${item.vinylColor} vinyl`,
-  ]
-    .filter((part) => part !== null)
-    .join(' · ');
-}
 
 /**
  * Checks every line against the catalogue as it is now and prices it from the database. The
@@ -62,11 +32,11 @@ export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap
     const invalid = invalidSelections(product, selected);
     if (invalid.length > 0) {
       const what = invalid.map((kind) => `${OPTION_LABELS[kind]} "${selected[kind] ?? ''}"`).join(', ');
-      throw badRequest(`${label(product)}: ${what} is not offered for this product.`);
+      throw validationFailed(`${label(product)}: ${what} is not offered for this product.`);
     }
     const missing = missingOptions(product, selected);
     if (missing.length > 0) {
-      throw badRequest(`${label(product)}: please select ${missing.map((kind) => OPTION_LABELS[kind]).join(', ')}.`);
+      throw validationFailed(`${label(product)}: please select ${missing.map((kind) => OPTION_LABELS[kind]).join(', ')}.`);
     }
 
     const total = (wanted.get(product.id) ?? 0) + line.quantity;
@@ -106,9 +76,11 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
     const priced = priceLines(lines, products);
     const orderTotals = estimateTotals(subtotalCents(priced));
     if (orderTotals.totalCents > CHECKOUT_LIMITS.totalMaxCents) {
-      throw badRequest(`The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`);
+      throw validationFailed(`The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`);
     }
-    const stored = await createOrderRepository(trx).insertPending({ provider: payments.name, totals: orderTotals, items: priced });
+    const repository = createOrderRepository(trx);
+    const stored = await repository.insertPending({ provider: payments.name, totals: orderTotals, items: priced });
+    await repository.addEvent(stored.id, null, 'pending', { kind: 'shopper', id: null, name: 'Shopper' }, 'checkout started');
     return { order: stored, items: priced, totals: orderTotals };
   });
 
@@ -126,7 +98,8 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
   } catch (error) {
     log.error({ err: error, orderId: order.id, provider: payments.name }, 'checkout session could not be created');
     await orders.update(order.id, { status: 'cancelled' });
-    throw new AppError(503, 'service_unavailable', 'The payment provider could not be reached. Please try again shortly.');
+    await orders.addEvent(order.id, 'pending', 'cancelled', { kind: 'system', id: null, name: 'System' }, 'payment provider unreachable');
+    throw serviceUnavailable('The payment provider could not be reached. Please try again shortly.');
   }
   await orders.update(order.id, { providerSessionId: session.sessionId });
   log.info({ orderId: order.id, sessionId: session.sessionId, totalCents: totals.totalCents }, 'checkout session created');

@@ -2,13 +2,21 @@ import { z } from 'zod';
 import type { OrderStatus } from '../../shared/orders';
 import type { Db } from '../db/database';
 import type { PaymentEvent } from '../payments/payment-provider';
-import { createProductRepository, type Executor } from '../products/product-repository';
+import type { Executor } from '../db/database';
+import { createProductRepository } from '../products/product-repository';
+import { enqueueOrderEmail } from './order-outbox';
 import { createOrderRepository, type OrderItemRecord, type OrderRecord } from './order-repository';
 
 export type FulfilmentResult =
   | { kind: 'duplicate' }
   | { kind: 'unknown_session' }
   | { kind: 'applied'; orderId: string; from: OrderStatus; to: OrderStatus };
+
+/** Puts a paid order's items back into stock (a refund). */
+export async function restoreStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<void> {
+  const products = createProductRepository(trx);
+  for (const [productId, units] of unitsPerProduct(items)) await products.incrementStock(productId, units);
+}
 
 /** Units wanted per product: several lines (other options) may take the same product. */
 function unitsPerProduct(items: readonly OrderItemRecord[]): Map<string, number> {
@@ -21,7 +29,7 @@ function unitsPerProduct(items: readonly OrderItemRecord[]): Map<string, number>
  * Takes every item out of stock, or nothing: products are row-locked first, then checked, so a
  * shortage on any line leaves all stock untouched. Returns false on a shortage.
  */
-async function takeStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<boolean> {
+export async function takeStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<boolean> {
   const products = createProductRepository(trx);
   const units = unitsPerProduct(items);
   const locked = await products.getProductsByIds([...units.keys()], { forUpdate: true });
@@ -37,6 +45,13 @@ async function takeStock(trx: Executor, items: readonly OrderItemRecord[]): Prom
   return true;
 }
 
+/** The shop charges USD; the provider adds only the tax it computed to the order's subtotal and delivery. */
+function chargeMatches(order: OrderRecord, charged: NonNullable<PaymentEvent['charged']>): boolean {
+  return charged.currency === SHOP_CURRENCY && charged.amountCents - charged.taxCents === order.subtotalCents + order.deliveryCents;
+}
+
+const SHOP_CURRENCY = 'usd';
+
 /** The status an event moves an order to; the same status when it changes nothing. */
 async function transition(trx: Executor, order: OrderRecord, event: PaymentEvent): Promise<OrderStatus> {
   switch (event.outcome) {
@@ -44,6 +59,9 @@ async function transition(trx: Executor, order: OrderRecord, event: PaymentEvent
       return order.status;
     case 'paid':
       if (order.status === 'pending') {
+        // A charge that is not this order's price (another currency, or an amount other than
+        // subtotal + delivery + the provider's tax) is never fulfilled: someone must refund it.
+        if (event.charged !== undefined && !chargeMatches(order, event.charged)) return 'needs_refund';
         const items = await createOrderRepository(trx).itemsOf(order.id);
         return (await takeStock(trx, items)) ? 'paid' : 'needs_refund';
       }
@@ -77,13 +95,23 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Fu
     const to = await transition(trx, order, event);
     const changed = to !== order.status;
     const paidNow = changed && (to === 'paid' || to === 'needs_refund');
+    const email = order.customerEmail ?? event.customerEmail ?? null;
     await orders.update(order.id, {
       ...(changed ? { status: to } : {}),
       ...(paidNow ? { paidAt: new Date() } : {}),
       ...(order.providerSessionId === null ? { providerSessionId: event.sessionId } : {}),
       ...(order.customerEmail === null && event.customerEmail !== undefined ? { customerEmail: event.customerEmail } : {}),
       ...(paidNow && event.finalAmounts !== undefined ? event.finalAmounts : {}),
+      ...(paidNow && event.shippingAddress !== undefined ? { shippingAddress: event.shippingAddress } : {}),
+      ...(paidNow && event.paymentReference !== undefined ? { paymentReference: event.paymentReference } : {}),
     });
+    if (changed) {
+      const mismatch = event.charged !== undefined && order.status === 'pending' && !chargeMatches(order, event.charged);
+      const note = mismatch ? `${event.type}: charged ${event.charged?.amountCents ?? 0} ${event.charged?.currency ?? ''} does not match the order` : event.type;
+      await orders.addEvent(order.id, order.status, to, { kind: 'provider', id: null, name: event.provider === 'stripe' ? 'Stripe' : 'Test provider' }, note);
+    }
+    // Inside this transaction: a duplicate event never reaches here, and (order, kind) is unique.
+    if (changed && to === 'paid') await enqueueOrderEmail(trx, order.id, 'receipt', email);
     return { kind: 'applied', orderId: order.id, from: order.status, to };
   });
 }

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
 import type { Totals } from '../../domain/pricing';
-import type { AdminOrder, OrderStatus, OrderSummary, PaymentProviderName } from '../../shared/orders';
-import type { Executor } from '../products/product-repository';
-import { clampPage } from '../products/product-repository';
-import type { OrderItemsTable, OrdersTable } from './order-tables';
+import type { AdminOrder, AdminOrderDetail, OrderEvent, OrderStatus, OrderSummary, PaymentProviderName, ShippingAddress } from '../../shared/orders';
+import type { Executor } from '../db/database';
+import { clampPage } from '../../domain/paging';
+import type { OrderEventsTable, OrderItemsTable, OrdersTable } from './order-tables';
 
 export type OrderItemRecord = {
   productId: string;
@@ -29,7 +29,17 @@ export type OrderRecord = {
   totalCents: number;
   createdAt: Date;
   paidAt: Date | null;
+  shippingAddress: ShippingAddress | null;
+  paymentReference: string | null;
+  shippedAt: Date | null;
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  refundedAt: Date | null;
+  refundReference: string | null;
 };
+
+/** Who moved an order: an admin, the payment provider, the expiry sweep or the shopper at checkout. */
+export type OrderActor = { kind: OrderEventsTable['actor_kind']; id: string | null; name: string };
 
 export type OrderWithItems = OrderRecord & { items: OrderItemRecord[] };
 
@@ -46,6 +56,37 @@ function toRecord(row: Selectable<OrdersTable>): OrderRecord {
     totalCents: row.total_cents,
     createdAt: row.created_at,
     paidAt: row.paid_at,
+    shippingAddress:
+      row.shipping_line1 === null
+        ? null
+        : {
+            name: row.shipping_name ?? '',
+            line1: row.shipping_line1,
+            line2: row.shipping_line2,
+            city: row.shipping_city ?? '',
+            state: row.shipping_state,
+            postalCode: row.shipping_postal_code ?? '',
+            country: row.shipping_country ?? '',
+          },
+    paymentReference: row.payment_reference,
+    shippedAt: row.shipped_at,
+    shippingCarrier: row.shipping_carrier,
+    trackingNumber: row.tracking_number,
+    refundedAt: row.refunded_at,
+    refundReference: row.refund_reference,
+  };
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function toEventDto(row: Selectable<OrderEventsTable>): OrderEvent {
+  return {
+    at: row.created_at.toISOString(),
+    from: row.from_status,
+    to: row.to_status,
+    actorKind: row.actor_kind,
+    actorName: row.actor_name,
+    note: row.note,
   };
 }
 
@@ -92,7 +133,18 @@ export function toAdminOrderDto(order: OrderWithItems): AdminOrder {
     provider: order.provider,
     providerSessionId: order.providerSessionId,
     customerEmail: order.customerEmail,
+    shippingAddress: order.shippingAddress,
+    paymentReference: order.paymentReference,
+    shippedAt: iso(order.shippedAt),
+    shippingCarrier: order.shippingCarrier,
+    trackingNumber: order.trackingNumber,
+    refundedAt: iso(order.refundedAt),
+    refundReference: order.refundReference,
   };
+}
+
+export function toAdminOrderDetailDto(order: OrderWithItems, timeline: OrderEvent[]): AdminOrderDetail {
+  return { ...toAdminOrderDto(order), timeline };
 }
 
 export type NewOrder = {
@@ -108,6 +160,13 @@ export type OrderChanges = {
   providerSessionId?: string;
   taxCents?: number;
   totalCents?: number;
+  shippingAddress?: ShippingAddress;
+  paymentReference?: string;
+  shippedAt?: Date;
+  shippingCarrier?: string | null;
+  trackingNumber?: string | null;
+  refundedAt?: Date;
+  refundReference?: string;
 };
 
 /**
@@ -179,6 +238,23 @@ export function createOrderRepository(db: Executor) {
           provider_session_id: changes.providerSessionId,
           tax_cents: changes.taxCents,
           total_cents: changes.totalCents,
+          ...(changes.shippingAddress === undefined
+            ? {}
+            : {
+                shipping_name: changes.shippingAddress.name,
+                shipping_line1: changes.shippingAddress.line1,
+                shipping_line2: changes.shippingAddress.line2,
+                shipping_city: changes.shippingAddress.city,
+                shipping_state: changes.shippingAddress.state,
+                shipping_postal_code: changes.shippingAddress.postalCode,
+                shipping_country: changes.shippingAddress.country,
+              }),
+          payment_reference: changes.paymentReference,
+          shipped_at: changes.shippedAt,
+          shipping_carrier: changes.shippingCarrier,
+          tracking_number: changes.trackingNumber,
+          refunded_at: changes.refundedAt,
+          refund_reference: changes.refundReference,
           updated_at: eb.fn('now'),
         }))
         .where('id', '=', id)
@@ -227,22 +303,68 @@ export function createOrderRepository(db: Executor) {
       return order;
     },
 
-    /** Newest first, the page clamped to 1..last. */
-    async listPage({ page, pageSize }: { page: number; pageSize: number }) {
+    /** Row-locks one order until the transaction ends. */
+    async lockById(id: string): Promise<OrderRecord | undefined> {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** Newest first, optionally of one status, the page clamped to 1..last. */
+    async listPage({ page, pageSize, status }: { page: number; pageSize: number; status?: OrderStatus | undefined }) {
       const { total } = await db
         .selectFrom('orders')
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
       const current = clampPage(page, pageSize, total);
       const rows = await db
         .selectFrom('orders')
         .selectAll()
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize)
         .offset((current - 1) * pageSize)
         .execute();
       return { items: await withItems(rows.map(toRecord)), total, page: current, pageSize };
+    },
+
+    /** Every order (optionally of one status), newest first, with items: the CSV export. */
+    async listAll({ status }: { status?: OrderStatus | undefined }): Promise<OrderWithItems[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return withItems(rows.map(toRecord));
+    },
+
+    /** Ids of pending orders created before `cutoff` (the expiry sweep), oldest first. */
+    async stalePendingIds(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('created_at', '<', cutoff)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** One step of the timeline: who moved the order from which status to which. */
+    async addEvent(orderId: string, from: OrderStatus | null, to: OrderStatus, actor: OrderActor, note: string | null = null): Promise<void> {
+      await db
+        .insertInto('order_events')
+        .values({ order_id: orderId, from_status: from, to_status: to, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, note })
+        .execute();
+    },
+
+    async timelineOf(orderId: string): Promise<OrderEvent[]> {
+      const rows = await db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+      return rows.map(toEventDto);
     },
 
     /**

@@ -15,7 +15,49 @@ export type OrdersTable = {
   total_cents: number;
   created_at: Timestamp;
   updated_at: Timestamp;
-  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: NullableTime;
+  // Migration 0040-order-operations:
+  shipping_name: Generated<string | null>;
+  shipping_line1: Generated<string | null>;
+  shipping_line2: Generated<string | null>;
+  shipping_city: Generated<string | null>;
+  shipping_state: Generated<string | null>;
+  shipping_postal_code: Generated<string | null>;
+  shipping_country: Generated<string | null>;
+  payment_reference: Generated<string | null>;
+  shipped_at: NullableTime;
+  shipping_carrier: Generated<string | null>;
+  tracking_number: Generated<string | null>;
+  refunded_at: NullableTime;
+  refund_reference: Generated<string | null>;
+};
+
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** One transition of an order (migration 0040): who moved it from which status to which, and when. */
+export type OrderEventsTable = {
+  id: Generated<string>;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor_kind: 'user' | 'provider' | 'system' | 'shopper';
+  actor_id: string | null;
+  actor_name: string;
+  note: string | null;
+  created_at: Timestamp;
+};
+
+/** The e-mail outbox (migration 0040): one row per (order, kind), sent once. */
+export type OrderEmailsTable = {
+  id: Generated<string>;
+  order_id: string;
+  kind: 'receipt' | 'shipped' | 'refunded';
+  recipient: string;
+  created_at: Timestamp;
+  claimed_at: NullableTime;
+  sent_at: NullableTime;
+  attempts: Generated<number>;
+  last_error: string | null;
 };
 
 export type OrderItemsTable = {
@@ -43,4 +85,6 @@ export type OrderTables = {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payment_events: PaymentEventsTable;
+  order_events: OrderEventsTable;
+  order_emails: OrderEmailsTable;
 };

@@ -6,7 +6,7 @@ import { createTestPaymentProvider } from './test-provider';
 export type ConfiguredPaymentProvider = PaymentProvider | StripePaymentProvider;
 
 /** The provider chosen by PAYMENT_PROVIDER (test unless Stripe keys are set; see config.ts). */
-export function createPaymentProvider(config: Pick<Config, 'payments' | 'publicUrl'>): ConfiguredPaymentProvider {
+export function createPaymentProvider(config: Pick<Config, 'payments' | 'publicUrl' | 'shipCountries'>): ConfiguredPaymentProvider {
   const payments = config.payments;
   if (payments.provider === 'stripe') {
     return createStripePaymentProvider({
@@ -14,6 +14,7 @@ export function createPaymentProvider(config: Pick<Config, 'payments' | 'publicU
       webhookSecret: payments.webhookSecret,
       apiBase: payments.apiBase,
       publicUrl: config.publicUrl,
+      shipCountries: config.shipCountries,
     });
   }
   return createTestPaymentProvider();

@@ -1,5 +1,5 @@
 import type { Totals } from '../../domain/pricing';
-import type { PaymentProviderName } from '../../shared/orders';
+import type { PaymentProviderName, ShippingAddress } from '../../shared/orders';
 
 /** One line of a checkout session, priced from the database. */
 export type CheckoutItem = {
@@ -39,9 +39,27 @@ export type PaymentEvent = {
   customerEmail?: string;
   /** The provider's final amounts (Stripe computes the tax), when known. */
   finalAmounts?: { taxCents: number; totalCents: number };
+  /** What the provider actually charged, when it says so: checked against the order before it is paid. */
+  charged?: { amountCents: number; taxCents: number; currency: string };
+  /** Where to ship, as collected by the provider's checkout. */
+  shippingAddress?: ShippingAddress;
+  /** The provider's id of the payment (Stripe's PaymentIntent), needed to refund it. */
+  paymentReference?: string;
+};
+
+export type RefundRequest = {
+  orderId: string;
+  sessionId: string | null;
+  paymentReference: string | null;
+  amountCents: number;
 };
 
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Refunds an order's payment in full. Idempotent per order: a repeat (or a concurrent request)
+   * gets the same refund back, never a second one.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 };

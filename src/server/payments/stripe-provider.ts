@@ -1,4 +1,8 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { checkoutReturnPaths } from '../../shared/page-meta';
+import { safeText } from '../../shared/text';
 import type { PaymentEvent, PaymentOutcome, PaymentProvider } from './payment-provider';
 
 export type StripeSettings = {
@@ -7,11 +11,11 @@ export type StripeSettings = {
   /** e.g. http://127.0.0.1:12111 for a fake Stripe server in tests; Stripe's own API when unset. */
   apiBase: string | undefined;
   publicUrl: string;
+  shipCountries: string[];
 };
 
-/** Stripe's checkout success URL: Stripe fills in the session id. */
-export const SUCCESS_PATH = '/success?session_id={CHECKOUT_SESSION_ID}';
-export const CANCEL_PATH = '/cancel';
+/** Our sweep expires pending orders after 24 h; Stripe closes the session half an hour earlier. */
+const SESSION_LIFETIME_S = 23.5 * 60 * 60;
 
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
@@ -19,6 +23,56 @@ export class WebhookSignatureError extends Error {
     this.name = 'WebhookSignatureError';
   }
 }
+
+/** A correctly signed event that does not have the shape fulfilment needs (answered 400). */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookPayloadError';
+  }
+}
+
+/** The fields of a checkout-session event that fulfilment reads, checked before use. */
+const SessionEventSchema = z.object({
+  id: safeText().min(1).max(255),
+  type: z.string(),
+  data: z.object({
+    object: z
+      .object({
+        id: safeText().min(1).max(255),
+        metadata: z.record(z.string(), safeText().max(500)).nullish(),
+        customer_details: z.object({ email: safeText().max(254).nullish() }).loose().nullish(),
+        payment_status: z.string().nullish(),
+        amount_total: z.number().int().min(0).nullish(),
+        currency: z.string().max(10).nullish(),
+        total_details: z.object({ amount_tax: z.number().int().min(0).nullish() }).loose().nullish(),
+        collected_information: z
+          .object({
+            shipping_details: z
+              .object({
+                name: safeText().max(200).nullish(),
+                address: z
+                  .object({
+                    line1: safeText().max(200).nullish(),
+                    line2: safeText().max(200).nullish(),
+                    city: safeText().max(200).nullish(),
+                    state: safeText().max(200).nullish(),
+                    postal_code: safeText().max(40).nullish(),
+                    country: safeText().max(2).nullish(),
+                  })
+                  .loose()
+                  .nullish(),
+              })
+              .loose()
+              .nullish(),
+          })
+          .loose()
+          .nullish(),
+        payment_intent: z.union([safeText().max(255), z.object({ id: safeText().max(255) }).loose()]).nullish(),
+      })
+      .loose(),
+  }),
+});
 
 function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
@@ -41,7 +95,7 @@ const SESSION_EVENTS = new Set<string>([
   'checkout.session.expired',
 ]);
 
-function outcomeOf(type: SessionEventType, session: Stripe.Checkout.Session): PaymentOutcome | null {
+function outcomeOf(type: SessionEventType, session: { payment_status?: string | null | undefined }): PaymentOutcome | null {
   switch (type) {
     case 'checkout.session.completed':
       // A delayed payment method completes the session unpaid; async_payment_succeeded follows.
@@ -58,11 +112,19 @@ function outcomeOf(type: SessionEventType, session: Stripe.Checkout.Session): Pa
 /** The checkout-session events fulfilment acts on, in provider-neutral terms; null for any other event. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   if (!SESSION_EVENTS.has(event.type)) return null;
-  const session = event.data.object as Stripe.Checkout.Session;
+  const checked = SessionEventSchema.safeParse(event);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new WebhookPayloadError(`Unexpected ${event.type} event: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+  }
+  const session = checked.data.data.object;
   const orderId = session.metadata?.order_id;
   const email = session.customer_details?.email ?? undefined;
   const outcome = outcomeOf(event.type as SessionEventType, session);
   const amountTax = session.total_details?.amount_tax;
+  const shipping = session.collected_information?.shipping_details;
+  const address = shipping?.address;
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   return {
     provider: 'stripe',
     eventId: event.id,
@@ -74,6 +136,23 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
     ...(outcome === 'paid' && typeof session.amount_total === 'number' && typeof amountTax === 'number'
       ? { finalAmounts: { taxCents: amountTax, totalCents: session.amount_total } }
       : {}),
+    ...(outcome === 'paid' && typeof session.amount_total === 'number'
+      ? { charged: { amountCents: session.amount_total, taxCents: amountTax ?? 0, currency: (session.currency ?? '').toLowerCase() } }
+      : {}),
+    ...(address?.line1 === undefined || address.line1 === null
+      ? {}
+      : {
+          shippingAddress: {
+            name: shipping?.name ?? '',
+            line1: address.line1,
+            line2: address.line2 ?? null,
+            city: address.city ?? '',
+            state: address.state ?? null,
+            postalCode: address.postal_code ?? '',
+            country: address.country ?? '',
+          },
+        }),
+    ...(paymentIntent === undefined ? {} : { paymentReference: paymentIntent }),
   };
 }
 
@@ -90,7 +169,10 @@ export type StripePaymentProvider = PaymentProvider & {
  * final amounts.
  */
 export function createStripePaymentProvider(settings: StripeSettings): StripePaymentProvider {
-  const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiBase));
+  // Loaded here, only when Stripe is the configured provider: the SDK is large and the test
+  // provider never needs it.
+  const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  const stripe = new StripeClient(settings.secretKey, clientOptions(settings.apiBase));
   return {
     name: 'stripe',
     async createCheckoutSession({ orderId, items, totals }) {
@@ -110,7 +192,9 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
             },
           },
         })),
-        shipping_address_collection: { allowed_countries: ['US'] },
+        shipping_address_collection: {
+          allowed_countries: settings.shipCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+        },
         shipping_options: [
           {
             shipping_rate_data: {
@@ -122,8 +206,9 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
           },
         ],
         automatic_tax: { enabled: true },
-        success_url: `${settings.publicUrl}${SUCCESS_PATH}`,
-        cancel_url: `${settings.publicUrl}${CANCEL_PATH}`,
+        expires_at: Math.floor(Date.now() / 1000 + SESSION_LIFETIME_S),
+        success_url: `${settings.publicUrl}${checkoutReturnPaths.stripeSuccess}`,
+        cancel_url: `${settings.publicUrl}${checkoutReturnPaths.cancel}`,
         client_reference_id: orderId,
         metadata: { order_id: orderId },
         payment_intent_data: { metadata: { order_id: orderId } },
@@ -132,6 +217,21 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
       const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `mingo-checkout-${orderId}` });
       if (session.url === null) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { sessionId: session.id, url: session.url };
+    },
+
+    async refund({ orderId, sessionId, paymentReference }) {
+      let paymentIntent = paymentReference;
+      if (paymentIntent === null && sessionId !== null) {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      }
+      if (paymentIntent === null) throw new Error(`Order ${orderId} has no Stripe payment to refund`);
+      // One order, one refund: concurrent or repeated requests get Stripe's first answer back.
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, metadata: { order_id: orderId } },
+        { idempotencyKey: `mingo-refund-${orderId}` },
+      );
+      return { refundId: refund.id };
     },
 
     parseWebhook(rawBody, signature) {

@@ -1,7 +1,8 @@
 import { formatUsd } from '../../domain/format';
 import { buildPath } from '../../shared/contract';
-import { testCheckoutPaths } from '../../shared/orders';
+import { testCheckoutCancel, testCheckoutPay, testCheckoutStyles } from '../../shared/orders';
 import { PRODUCT_NAME } from '../../shared/product';
+import { escapeHtml } from '../html';
 
 // The test provider's "hosted" checkout page: plain server-rendered HTML that works under the
 // app's strict CSP (no inline scripts or styles; one same-origin stylesheet) and without any
@@ -17,11 +18,6 @@ export type TestCheckoutView = {
   totalCents: number;
 };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -31,7 +27,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${testCheckoutPaths.styles}">
+<link rel="stylesheet" href="${testCheckoutStyles.path}">
 </head>
 <body>
 <main>
@@ -64,17 +60,42 @@ ${rows}
 </table>`;
 }
 
-/** The checkout form for a pending order, with an optional error from the last attempt. */
-export function renderTestCheckoutPage(view: TestCheckoutView, problem?: { message: string; email: string }): string {
-  const pay = buildPath(testCheckoutPaths.pay, { sessionId: view.sessionId });
-  const cancel = buildPath(testCheckoutPaths.cancel, { sessionId: view.sessionId });
-  const alert = problem === undefined ? '' : `<p class="error" role="alert">${escapeHtml(problem.message)}</p>`;
+export type TestCheckoutProblem = { messages: string[]; values: Record<string, string> };
+
+function field(id: string, label: string, value: string, attributes: string): string {
+  return `<label for="${id}">${label}</label>
+<input id="${id}" name="${id}" value="${escapeHtml(value)}" ${attributes}>`;
+}
+
+/** The checkout form for a pending order (shipping address, e-mail, card), with the problems of the last attempt. */
+export function renderTestCheckoutPage(view: TestCheckoutView, countries: readonly string[], problem?: TestCheckoutProblem): string {
+  const pay = buildPath(testCheckoutPay.path, { sessionId: view.sessionId });
+  const cancel = buildPath(testCheckoutCancel.path, { sessionId: view.sessionId });
+  const value = (name: string) => problem?.values[name] ?? '';
+  const alert =
+    problem === undefined
+      ? ''
+      : `<div class="error" role="alert"><p>Please check your details:</p><ul>${problem.messages.map((message) => `<li>${escapeHtml(message)}</li>`).join('')}</ul></div>`;
+  const chosenCountry = value('country') === '' ? countries[0] : value('country');
+  const options = countries
+    .map((code) => `<option value="${escapeHtml(code)}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(code)}</option>`)
+    .join('');
   const body = `<h1>Pay for your ${PRODUCT_NAME} order</h1>
 ${summary(view)}
 ${alert}
-<form method="post" action="${pay}" class="pay">
-<label for="email">Email for the receipt (optional)</label>
-<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${escapeHtml(problem?.email ?? '')}">
+<form method="post" action="${pay}" class="pay" novalidate>
+<fieldset>
+<legend>Contact and shipping address</legend>
+${field('email', 'Email for the receipt', value('email'), 'type="email" autocomplete="email" maxlength="254" required')}
+${field('name', 'Full name', value('name'), 'autocomplete="name" maxlength="100" required')}
+${field('line1', 'Address line 1', value('line1'), 'autocomplete="address-line1" maxlength="200" required')}
+${field('line2', 'Address line 2 (optional)', value('line2'), 'autocomplete="address-line2" maxlength="200"')}
+${field('city', 'City', value('city'), 'autocomplete="address-level2" maxlength="100" required')}
+${field('state', 'State / region (optional)', value('state'), 'autocomplete="address-level1" maxlength="100"')}
+${field('postalCode', 'Postal code', value('postalCode'), 'autocomplete="postal-code" maxlength="20" required')}
+<label for="country">Country</label>
+<select id="country" name="country" autocomplete="country">${options}</select>
+</fieldset>
 <label for="card">Card number</label>
 <input id="card" name="cardNumber" inputmode="numeric" autocomplete="off" maxlength="23" placeholder="4242 4242 4242 4242" aria-describedby="card-hint" required>
 <p id="card-hint" class="muted">Use the test card 4242 4242 4242 4242 (any other number is declined).</p>
@@ -106,18 +127,22 @@ th, td { padding: 0.4rem 0.25rem; text-align: left; border-bottom: 1px solid #e2
 .muted { color: #475569; font-size: 0.875rem; }
 form { display: flex; flex-direction: column; gap: 0.4rem; margin-top: 1rem; }
 label { font-weight: 600; }
-input { font: inherit; padding: 0.5rem 0.75rem; border: 1px solid #94a3b8; border-radius: 0.5rem; }
+fieldset { border: 1px solid #cbd5e1; border-radius: 0.5rem; display: flex; flex-direction: column; gap: 0.4rem; padding: 0.75rem; }
+legend { font-weight: 700; }
+.error ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+.error p { margin: 0; }
+input, select { font: inherit; padding: 0.5rem 0.75rem; border: 1px solid #94a3b8; border-radius: 0.5rem; }
 button { font: inherit; font-weight: 700; padding: 0.6rem 1rem; border-radius: 0.5rem; cursor: pointer; }
 .primary { background: #4f46e5; color: #fff; border: 0; }
 .secondary { background: transparent; color: inherit; border: 1px solid #94a3b8; }
-button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 .error { padding: 0.75rem 1rem; border-radius: 0.5rem; background: #ffe4e6; color: #9f1239; font-weight: 600; }
 @media (prefers-color-scheme: dark) {
   body { background: #020617; color: #e2e8f0; }
   main { background: #0f172a; }
   th, td { border-color: #334155; }
   .muted { color: #94a3b8; }
-  input { background: #1e293b; color: inherit; }
+  input, select { background: #1e293b; color: inherit; }
   a { color: #a5b4fc; }
 }
 `;

@@ -1,21 +1,26 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { SessionIdSchema, TEST_CARD_NUMBER, testCheckoutPaths } from '../../shared/orders';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  SessionIdSchema,
+  shippingFormSchema,
+  TEST_CARD_NUMBER,
+  testCheckoutCancel,
+  testCheckoutPage,
+  testCheckoutPay,
+  testCheckoutStyles,
+} from '../../shared/orders';
+import { checkoutReturnPaths } from '../../shared/page-meta';
 import type { RouteOptions } from '../context';
-import { optionsText } from '../orders/checkout';
+import { optionsText } from '../../domain/product-options';
 import { applyPaymentEvent } from '../orders/fulfilment';
+import type { OrderService } from '../orders/order-lifecycle';
 import { createOrderRepository, type OrderWithItems } from '../orders/order-repository';
+import { route } from '../route';
 import type { PaymentProvider } from './payment-provider';
+import { testPaymentReference } from './test-provider';
 import { renderTestCheckoutMessage, renderTestCheckoutPage, TEST_CHECKOUT_CSS, type TestCheckoutView } from './test-checkout-page';
 
 const SHOP = { href: '/shop', text: 'Back to the shop' };
-const successUrl = (sessionId: string) => `/success?session_id=${encodeURIComponent(sessionId)}`;
-const CANCEL_URL = '/cancel';
-
-const PayFormSchema = z.object({
-  cardNumber: z.string().max(64).default(''),
-  email: z.string().trim().max(254).default(''),
-});
+const FORM_FIELDS = ['email', 'name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
 
 function viewOf(order: OrderWithItems, sessionId: string): TestCheckoutView {
   return {
@@ -39,8 +44,13 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
  * through applyPaymentEvent, exactly like Stripe's webhook, then redirect to /success or /cancel.
  * With the Stripe provider these routes answer 404.
  */
-export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: PaymentProvider }> = async (app, { ctx, payments }) => {
+export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: PaymentProvider; orders: OrderService }> = async (
+  app,
+  { ctx, payments, orders: service },
+) => {
   const db = ctx.database.db;
+  const countries = ctx.config.shipCountries;
+  const ShippingFormSchema = shippingFormSchema(countries);
   const orders = createOrderRepository(db);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
@@ -48,10 +58,10 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
   });
 
   /** The pending-or-not order of a test session; answers the request itself when there is none. */
-  async function orderFor(request: FastifyRequest, reply: FastifyReply): Promise<{ order: OrderWithItems; sessionId: string } | undefined> {
-    const sessionId = SessionIdSchema.safeParse((request.params as { sessionId?: unknown }).sessionId).data;
-    const order = payments.name !== 'test' || sessionId === undefined ? undefined : await orders.findBySession(sessionId);
-    if (order === undefined || order.provider !== 'test' || sessionId === undefined) {
+  async function orderFor(sessionId: string, reply: FastifyReply): Promise<{ order: OrderWithItems; sessionId: string } | undefined> {
+    const wellFormed = SessionIdSchema.safeParse(sessionId).success;
+    const order = payments.name !== 'test' || !wellFormed ? undefined : await orders.findBySession(sessionId);
+    if (order === undefined || order.provider !== 'test') {
       await sendHtml(reply, 404, renderTestCheckoutMessage('Checkout not found', 'There is no test checkout with this address.', SHOP));
       return undefined;
     }
@@ -60,35 +70,38 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
 
   /** A session that is no longer pending: paid ones go to /success, closed ones say so. */
   async function closed(reply: FastifyReply, order: OrderWithItems, sessionId: string): Promise<FastifyReply> {
-    if (order.status === 'paid' || order.status === 'needs_refund') return reply.redirect(successUrl(sessionId), 303);
+    if (order.status === 'paid' || order.status === 'needs_refund') return reply.redirect(checkoutReturnPaths.success(sessionId), 303);
     return sendHtml(reply, 409, renderTestCheckoutMessage('Checkout closed', `This checkout was ${order.status} and can no longer be paid.`, SHOP));
   }
 
-  app.get(testCheckoutPaths.styles, { config: { access: 'public' } }, async (_request, reply) =>
+  route(app, testCheckoutStyles, { access: 'public' }, async ({ reply }) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(TEST_CHECKOUT_CSS),
   );
 
-  app.get(testCheckoutPaths.page, { config: { access: 'public' } }, async (request, reply) => {
-    const found = await orderFor(request, reply);
+  route(app, testCheckoutPage, { access: 'public' }, async ({ params, reply }) => {
+    const found = await orderFor(params.sessionId, reply);
     if (found === undefined) return reply;
     if (found.order.status !== 'pending') return closed(reply, found.order, found.sessionId);
-    return sendHtml(reply, 200, renderTestCheckoutPage(viewOf(found.order, found.sessionId)));
+    return sendHtml(reply, 200, renderTestCheckoutPage(viewOf(found.order, found.sessionId), countries));
   });
 
-  app.post(testCheckoutPaths.pay, { config: { access: 'public' } }, async (request, reply) => {
-    const found = await orderFor(request, reply);
+  route(app, testCheckoutPay, { access: 'public' }, async ({ params, body, request, reply }) => {
+    const found = await orderFor(params.sessionId, reply);
     if (found === undefined) return reply;
     const { order, sessionId } = found;
     if (order.status !== 'pending') return closed(reply, order, sessionId);
 
-    const form = PayFormSchema.safeParse(request.body ?? {});
-    const cardNumber = (form.data?.cardNumber ?? '').replace(/[\s-]/g, '');
-    const email = form.data?.email ?? '';
-    const refuse = (message: string) => sendHtml(reply, 422, renderTestCheckoutPage(viewOf(order, sessionId), { message, email }));
+    const form = body;
+    const values = Object.fromEntries(FORM_FIELDS.map((name) => [name, form[name] ?? '']));
+    const refuse = (messages: string[]) => sendHtml(reply, 422, renderTestCheckoutPage(viewOf(order, sessionId), countries, { messages, values }));
+    const shipping = ShippingFormSchema.safeParse(values);
+    // Every address problem at once, in the order of the form.
+    if (!shipping.success) return refuse(shipping.error.issues.map((issue) => issue.message));
+    const cardNumber = (form.cardNumber ?? '').replace(/[\s-]/g, '');
     if (cardNumber !== TEST_CARD_NUMBER) {
-      return refuse('Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.');
+      return refuse(['Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.']);
     }
-    if (email !== '' && !z.email().safeParse(email).success) return refuse('Please enter a valid email address, or leave it empty.');
+    const { email, name, line1, line2, city, state, postalCode, country } = shipping.data;
 
     const result = await applyPaymentEvent(db, {
       provider: 'test',
@@ -97,14 +110,17 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
       sessionId,
       orderId: order.id,
       outcome: 'paid',
-      ...(email === '' ? {} : { customerEmail: email }),
+      customerEmail: email,
+      shippingAddress: { name, line1, line2: line2 === '' ? null : line2, city, state: state === '' ? null : state, postalCode, country },
+      paymentReference: testPaymentReference(sessionId),
     });
     request.log.info({ orderId: order.id, sessionId, result }, 'test checkout paid');
-    return reply.redirect(successUrl(sessionId), 303);
+    await service.flushEmails();
+    return reply.redirect(checkoutReturnPaths.success(sessionId), 303);
   });
 
-  app.post(testCheckoutPaths.cancel, { config: { access: 'public' } }, async (request, reply) => {
-    const found = await orderFor(request, reply);
+  route(app, testCheckoutCancel, { access: 'public' }, async ({ params, request, reply }) => {
+    const found = await orderFor(params.sessionId, reply);
     if (found === undefined) return reply;
     const { order, sessionId } = found;
     if (order.status === 'paid' || order.status === 'needs_refund') return closed(reply, order, sessionId);
@@ -117,6 +133,6 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
       outcome: 'cancelled',
     });
     request.log.info({ orderId: order.id, sessionId, result }, 'test checkout cancelled');
-    return reply.redirect(CANCEL_URL, 303);
+    return reply.redirect(checkoutReturnPaths.cancel, 303);
   });
 };

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { artworkSvg, type Artwork } from './demo-artwork';
-import { normaliseProductImage, storeProductImage } from './product-images';
+import { loadSharp, normaliseProductImage, storeProductImage } from './product-images';
 import { createProductRepository } from './product-repository';
 
 type DemoProduct = {
@@ -109,6 +108,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
 const SEED_LOCK_ID = 730_006;
 
 async function renderArtwork(art: Artwork) {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(artworkSvg(art))).png().toBuffer();
   return normaliseProductImage(png);
 }

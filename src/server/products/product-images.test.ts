@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import { AppError } from '../../shared/errors';
 import { normaliseProductImage, PRODUCT_IMAGE_MAX_SIDE } from './product-images';
 
 async function solid(width: number, height: number, format: 'png' | 'jpeg' | 'gif'): Promise<Buffer> {

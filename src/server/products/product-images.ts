@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import type SharpFactory from 'sharp';
 import { PRODUCT_IMAGE_KEY_PATTERN } from '../../shared/products';
-import { AppError } from '../errors';
-import type { Executor } from './product-repository';
+import { unsupportedMediaType } from '../../shared/errors';
+import type { Executor } from '../db/database';
 
 /** Longest side of a stored product image; the shop shows them at most ~600 px wide. */
 export const PRODUCT_IMAGE_MAX_SIDE = 800;
@@ -11,10 +11,20 @@ const MAX_INPUT_PIXELS = 40_000_000;
 /** Raster formats we accept, as sharp names them. SVG is refused: it is a document, not a picture. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
+/**
+ * sharp (libvips) is loaded on the first image operation, not at start-up: it costs tens of MB
+ * and most processes never resize an image.
+ */
+let sharpModule: Promise<typeof SharpFactory> | undefined;
+export function loadSharp(): Promise<typeof SharpFactory> {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
+
 export type NormalisedImage = { bytes: Buffer; width: number; height: number; contentType: 'image/webp' };
 
 const unreadableImage = () =>
-  new AppError(415, 'unsupported_media_type', 'The image could not be read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+  unsupportedMediaType('The image could not be read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.');
 
 /**
  * Checks an upload by its content (sharp must decode it as an accepted raster format) and
@@ -22,6 +32,7 @@ const unreadableImage = () =>
  * WebP. The first frame of an animation is kept.
  */
 export async function normaliseProductImage(input: Buffer): Promise<NormalisedImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

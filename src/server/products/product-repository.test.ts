@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/test-app';
 import {
-  clampPage,
   createProductRepository,
   DuplicateProductCodeError,
   toProductDto,
@@ -20,20 +19,6 @@ const fields = (code: string, overrides: Partial<Parameters<ProductRepository['c
   shirtColors: [],
   vinylColors: [],
   ...overrides,
-});
-
-describe('clampPage', () => {
-  it.each([
-    { page: 1, pageSize: 4, total: 9, expected: 1 },
-    { page: 3, pageSize: 4, total: 9, expected: 3 },
-    { page: 4, pageSize: 4, total: 9, expected: 3 },
-    { page: 99, pageSize: 4, total: 8, expected: 2 },
-    { page: 0, pageSize: 4, total: 9, expected: 1 },
-    { page: -5, pageSize: 4, total: 9, expected: 1 },
-    { page: 2, pageSize: 4, total: 0, expected: 1 },
-  ])('page $page of $total by $pageSize → $expected', ({ page, pageSize, total, expected }) => {
-    expect(clampPage(page, pageSize, total)).toBe(expected);
-  });
 });
 
 describe('product repository', () => {

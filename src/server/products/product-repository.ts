@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
+import { clampPage } from '../../domain/paging';
 import {
   PRODUCT_PLACEHOLDER_IMAGE,
   productImageUrl,
@@ -8,11 +9,8 @@ import {
   type ProductFields,
   type StaffProduct,
 } from '../../shared/products';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/database';
 import type { ProductsTable } from './product-tables';
-
-/** The database or a transaction: Kysely's Transaction is a Kysely. */
-export type Executor = Kysely<Database>;
 
 /** A product as the server works with it: integer cents, option lists already normalised. */
 export type ProductRecord = {
@@ -89,12 +87,6 @@ function rethrowDuplicateCode(error: unknown, code: string | undefined): never {
 
 export type CatalogueQuery = { page: number; pageSize: number };
 export type CataloguePage = { items: ProductRecord[]; total: number; page: number; pageSize: number };
-
-/** The last page of `total` items (1 for an empty list), and `page` clamped to 1..last. */
-export function clampPage(page: number, pageSize: number, total: number): number {
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  return Math.min(Math.max(1, Math.trunc(page)), last);
-}
 
 /**
  * The product repository: small functions over a database handle. Build it over a transaction
@@ -229,6 +221,16 @@ export function createProductRepository(db: Executor) {
         .returning('stock')
         .executeTakeFirst();
       return row?.stock;
+    },
+
+    /** Puts units back (a refunded order); the caller holds the order's row lock, so it runs once. */
+    async incrementStock(id: string, quantity: number): Promise<void> {
+      if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`Invalid quantity ${quantity}`);
+      await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: eb.fn('now') }))
+        .where('id', '=', id)
+        .execute();
     },
 
     async countAll(): Promise<number> {

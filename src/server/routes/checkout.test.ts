@@ -153,6 +153,7 @@ describe('checkout with the test provider', () => {
   });
 
   describe('the hosted test checkout', () => {
+    const ADDRESS = { email: 'fan@example.com', name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
     async function startSession(quantity = 2): Promise<string> {
       const response = await checkout([{ product: { id: vinyl.id }, quantity, selectedVinylColor: 'Gold' }]);
       expect(response.statusCode, response.body).toBe(200);
@@ -185,23 +186,62 @@ describe('checkout with the test provider', () => {
       expect(css.headers['content-type']).toMatch(/text\/css/);
     });
 
+    it('asks for the e-mail and a shipping address, with a clear message per problem, and stores them', async () => {
+      const sessionId = await startSession(1);
+      const form = await page(sessionId);
+      for (const label of ['Email for the receipt', 'Full name', 'Address line 1', 'City', 'Postal code', 'Country']) {
+        expect(form.body).toContain(`>${label}</label>`);
+      }
+      expect(form.body).toContain('<option value="US" selected>US</option>');
+
+      const refused = await post(sessionId, 'pay', { cardNumber: '4242424242424242', email: 'not-an-email', name: ' ', line1: '', city: 'X', postalCode: '!!', country: 'FR' });
+      expect(refused.statusCode).toBe(422);
+      for (const message of [
+        'Please enter a valid email address for the receipt.',
+        'Please enter the full name.',
+        'Please enter the address.',
+        'Please enter a valid postal code (letters, digits, spaces and dashes).',
+        'We ship only to US.',
+      ]) {
+        expect(refused.body).toContain(message);
+      }
+      expect(refused.body).toContain('value="not-an-email"');
+      expect(await statusOf(sessionId)).toBe('pending');
+
+      const paid = await post(sessionId, 'pay', { ...ADDRESS, line2: 'Apt 4', state: 'IL', cardNumber: '4242424242424242' });
+      expect(paid.statusCode).toBe(303);
+      const order = await t.database.db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({
+        status: 'paid',
+        customer_email: 'fan@example.com',
+        shipping_name: 'Ada Fan',
+        shipping_line1: '1 Main St',
+        shipping_line2: 'Apt 4',
+        shipping_city: 'Springfield',
+        shipping_state: 'IL',
+        shipping_postal_code: '12345',
+        shipping_country: 'US',
+      });
+      expect(order.payment_reference).toMatch(/^test_pi_/);
+    });
+
     it('declines any card but the test card, then pays through fulfilment and takes stock once', async () => {
       const sessionId = await startSession();
       const before = await stockOf(vinyl.id);
-      const declined = await post(sessionId, 'pay', { cardNumber: '4000 0000 0000 0002', email: 'fan@example.com' });
+      const declined = await post(sessionId, 'pay', { ...ADDRESS, cardNumber: '4000 0000 0000 0002' });
       expect(declined.statusCode).toBe(422);
       expect(declined.body).toContain('Your card was declined');
       expect(declined.body).toContain('value="fan@example.com"');
       expect(await statusOf(sessionId)).toBe('pending');
 
-      const paid = await post(sessionId, 'pay', { cardNumber: '4242 4242 4242 4242', email: 'fan@example.com' });
+      const paid = await post(sessionId, 'pay', { ...ADDRESS, cardNumber: '4242 4242 4242 4242' });
       expect(paid.statusCode).toBe(303);
       expect(paid.headers.location).toBe(`/success?session_id=${sessionId}`);
       expect(await statusOf(sessionId)).toBe('paid');
       expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
 
       // Pressing Pay again (back button, double submit) changes nothing.
-      const again = await post(sessionId, 'pay', { cardNumber: '4242424242424242' });
+      const again = await post(sessionId, 'pay', { ...ADDRESS, cardNumber: '4242424242424242' });
       expect(again.statusCode).toBe(303);
       const cancelled = await post(sessionId, 'cancel');
       expect(cancelled.headers.location).toBe(`/success?session_id=${sessionId}`);
@@ -219,7 +259,7 @@ describe('checkout with the test provider', () => {
       expect(cancelled.statusCode).toBe(303);
       expect(cancelled.headers.location).toBe('/cancel');
       expect(await statusOf(sessionId)).toBe('cancelled');
-      const pay = await post(sessionId, 'pay', { cardNumber: '4242424242424242' });
+      const pay = await post(sessionId, 'pay', { ...ADDRESS, cardNumber: '4242424242424242' });
       expect(pay.statusCode).toBe(409);
       expect(await statusOf(sessionId)).toBe('cancelled');
       expect(await stockOf(vinyl.id)).toBe(before);
@@ -231,8 +271,8 @@ describe('checkout with the test provider', () => {
       const before = await stockOf(vinyl.id);
       expect(before).toBeGreaterThanOrEqual(2);
       expect(before).toBeLessThan(4);
-      await post(first, 'pay', { cardNumber: '4242424242424242' });
-      await post(second, 'pay', { cardNumber: '4242424242424242' });
+      await post(first, 'pay', { ...ADDRESS, cardNumber: '4242424242424242' });
+      await post(second, 'pay', { ...ADDRESS, cardNumber: '4242424242424242' });
       expect([await statusOf(first), await statusOf(second)]).toEqual(['paid', 'needs_refund']);
       expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
     });
@@ -240,7 +280,7 @@ describe('checkout with the test provider', () => {
     it('answers 404 for unknown or malformed sessions', async () => {
       expect((await page('test_cs_unknownunknownunknown')).statusCode).toBe(404);
       expect((await page('..%2F..%2Fetc')).statusCode).toBe(404);
-      expect((await post('test_cs_unknownunknownunknown', 'pay', { cardNumber: '4242424242424242' })).statusCode).toBe(404);
+      expect((await post('test_cs_unknownunknownunknown', 'pay', { ...ADDRESS, cardNumber: '4242424242424242' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/cs_test_unknown_session' })).statusCode).toBe(404);
     });

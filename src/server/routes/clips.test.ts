@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClipPageSchema, ClipSchema, type Clip } from '../../shared/clips';
+import { AllClipsPageSchema, ClipPageSchema, ClipSchema, type Clip } from '../../shared/clips';
 import { createClipRepository } from '../clips/clip-repository';
 import { clipForm, filesUnder, multipart, PNG_BYTES, sampleScreenshot, sampleVideo } from '../clips/test-multipart';
 import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
@@ -293,6 +293,24 @@ describe('clip lists', () => {
     const odd = ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me/clips?sort=banana', headers: owner.headers })).json());
     expect(odd.items.map((clip) => clip.docID)).toEqual(newest.slice(0, 8).map((clip) => clip.docID));
     expect((await t.app.inject({ method: 'GET', url: '/api/me/clips' })).statusCode).toBe(401);
+  });
+
+  it("gives admins every user's clips with the owner shown, filterable by owner, in the same sort; staff get 403", async () => {
+    const admin = await signedInAs(t, 'admin', { name: 'Boss' });
+    const everyone = (await collect((c) => `/api/clips/all?sort=1&limit=6${c === null ? '' : `&cursor=${c}`}`, admin.headers)).flat();
+    expect(everyone).toHaveLength(23);
+    expect(isNewestFirst(everyone)).toBe(true);
+    expect(new Set(everyone.map((clip) => clip.displayName))).toEqual(new Set(['Owner', 'Other']));
+    const page = AllClipsPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/clips/all?owner=${other.user.id}&sort=2&limit=50`, headers: admin.headers })).json());
+    expect(page.items).toHaveLength(8);
+    expect(page.items.every((clip) => clip.ownerId === other.user.id)).toBe(true);
+    expect(page.items.map((clip) => clip.docID)).toEqual(everyone.filter((clip) => clip.ownerId === other.user.id).reverse().map((clip) => clip.docID));
+    expect(page.owners).toEqual([
+      { id: other.user.id, name: 'Other' },
+      { id: owner.user.id, name: 'Owner' },
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/clips/all', headers: owner.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/clips/all' })).statusCode).toBe(401);
   });
 });
 

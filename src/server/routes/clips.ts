@@ -1,20 +1,16 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
+  allClips,
   clipByTitle,
-  ClipIdParamsSchema,
-  ClipPageQuerySchema,
-  ClipTitleParamsSchema,
   clipUploadLimits,
   deleteClip,
   getClip,
   listClips,
   MAX_SCREENSHOT_BYTES,
   myClips,
-  MyClipsQuerySchema,
   SCREENSHOT_MIME_TYPES,
   updateClip,
-  UpdateClipBodySchema,
   uploadClip,
   VIDEO_MIME_TYPES,
 } from '../../shared/clips';
@@ -22,8 +18,8 @@ import { isOwnerOrAdmin, requireUser } from '../auth/guards';
 import { createClipRepository } from '../clips/clip-repository';
 import { receiveClipUpload } from '../clips/upload';
 import type { RouteOptions, SessionUser } from '../context';
-import { AppError, forbidden, notFound } from '../errors';
-import { parseInput } from '../http';
+import { forbidden, notFound } from '../../shared/errors';
+import { route } from '../route';
 
 const clipNotFound = () => notFound('There is no such clip.');
 
@@ -31,15 +27,14 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   // Registered in this plugin's own scope: uploads are streamed part by part (see clips/upload.ts).
   await app.register(multipart);
   const clips = createClipRepository(ctx.database.db);
-  const { storage } = ctx;
+  const { storage, publicCache } = ctx;
   const maxClipBytes = ctx.config.maxClipBytes;
 
-  app.get(listClips.path, { config: { access: 'public' } }, async (request) => {
-    const query = parseInput(ClipPageQuerySchema, request.query, 'query');
-    return clips.listNewest(query);
-  });
+  route(app, listClips, { access: 'public' }, async ({ query, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'clips', schema: listClips.response }, async () => clips.listNewest(query)),
+  );
 
-  app.get(clipUploadLimits.path, { config: { access: 'public' } }, async () => ({
+  route(app, clipUploadLimits, { access: 'public' }, async () => ({
     maxClipBytes,
     maxScreenshotBytes: MAX_SCREENSHOT_BYTES,
     videoTypes: [...VIDEO_MIME_TYPES],
@@ -47,27 +42,26 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   }));
 
   // "No clip for this movie" is a normal answer for the movie modal, not an error.
-  app.get(clipByTitle.path, { config: { access: 'public' } }, async (request) => {
-    const { title } = parseInput(ClipTitleParamsSchema, request.params, 'title');
-    return { clip: await clips.findNewestByTitle(title) };
-  });
+  route(app, clipByTitle, { access: 'public' }, async ({ params, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'clips', schema: clipByTitle.response }, async () => ({
+      clip: await clips.findNewestByTitle(params.title),
+    })),
+  );
 
-  app.get(getClip.path, { config: { access: 'public' } }, async (request) => {
-    const { id } = parseInput(ClipIdParamsSchema, request.params, 'clip id');
-    const clip = await clips.findById(id);
-    if (clip === null) throw clipNotFound();
-    return clip;
-  });
+  route(app, getClip, { access: 'public' }, async ({ params, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'clips', schema: getClip.response }, async () => {
+      const clip = await clips.findById(params.id);
+      if (clip === null) throw clipNotFound();
+      return clip;
+    }),
+  );
 
-  app.post(uploadClip.path, { config: { access: 'signed-in' } }, async (request, reply: FastifyReply) => {
+  route(app, uploadClip, { access: 'signed-in' }, async ({ request, reply }) => {
     const user = requireUser(request);
-    if (!request.isMultipart()) {
-      throw new AppError(415, 'unsupported_media_type', 'Send the clip as multipart/form-data.');
-    }
     try {
       const clip = await receiveClipUpload(request, user, { storage, clips, maxClipBytes, log: request.log });
       request.log.info({ clipId: clip.docID }, 'clip uploaded');
-      return await reply.code(201).send(clip);
+      return clip;
     } catch (error) {
       // The rest of a refused upload may still be on its way: close the connection after
       // answering instead of reading (possibly gigabytes) to the end.
@@ -76,10 +70,14 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     }
   });
 
-  app.get(myClips.path, { config: { access: 'signed-in' } }, async (request) => {
-    const user = requireUser(request);
-    const query = parseInput(MyClipsQuerySchema, request.query, 'query');
-    return clips.listByOwner({ ownerId: user.id, ...query });
+  route(app, myClips, { access: 'signed-in' }, async ({ query, request }) =>
+    clips.listByOwner({ ownerId: requireUser(request).id, ...query }),
+  );
+
+  route(app, allClips, { access: 'admin' }, async ({ query: { owner, ...query } }) => {
+    const ownerId = owner === undefined || owner === '' ? undefined : owner;
+    const [page, owners] = await Promise.all([clips.listByOwner({ ownerId, ...query }), clips.owners()]);
+    return { ...page, owners };
   });
 
   /** Only the clip's uploader and admins may change or delete it. */
@@ -89,20 +87,15 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     if (!isOwnerOrAdmin(user, ownerId)) throw forbidden('Only the clip’s uploader or an admin can change it.');
   }
 
-  app.patch(updateClip.path, { config: { access: 'signed-in' } }, async (request) => {
-    const user = requireUser(request);
-    const { id } = parseInput(ClipIdParamsSchema, request.params, 'clip id');
-    await authorise(id, user);
-    const { title } = parseInput(UpdateClipBodySchema, request.body, 'clip');
-    const updated = await clips.updateTitle(id, title);
+  route(app, updateClip, { access: 'signed-in' }, async ({ params, body, request }) => {
+    await authorise(params.id, requireUser(request));
+    const updated = await clips.updateTitle(params.id, body.title);
     if (updated === null) throw clipNotFound();
     return updated;
   });
 
-  app.delete(deleteClip.path, { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = parseInput(ClipIdParamsSchema, request.params, 'clip id');
-    await authorise(id, user);
+  route(app, deleteClip, { access: 'signed-in' }, async ({ params: { id }, request }) => {
+    await authorise(id, requireUser(request));
     // The row goes first: from then on nothing points at the files, so a failure while
     // removing them leaves at worst an unreferenced file, never a clip without its video.
     const files = await clips.delete(id);
@@ -113,6 +106,6 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
       });
     }
     request.log.info({ clipId: id }, 'clip deleted');
-    return reply.code(204).send();
+    return undefined;
   });
 };

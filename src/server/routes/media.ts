@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { getMedia } from '../../shared/clips';
 import type { RouteOptions } from '../context';
-import { AppError, notFound } from '../errors';
+import { notFound, rangeNotSatisfiable } from '../../shared/errors';
+import { localMediaPath } from '../media/local-storage';
 import { isNotModified, parseRange, rangeStillValid } from '../media/range';
 import { isMediaKey } from '../media/storage';
+import { route } from '../route';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,51 +17,56 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const mediaRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   const { storage } = ctx;
+  const delivery = ctx.config.mediaDelivery;
 
-  app.route<{ Params: { key: string } }>({
-    method: ['GET', 'HEAD'],
-    url: '/media/:key',
-    config: { access: 'public' },
-    compress: false,
-    handler: async (request, reply) => {
-      const { key } = request.params;
-      if (!isMediaKey(key)) throw notFound('No such media file.');
-      const object = await storage.stat(key);
-      if (object === null) throw notFound('No such media file.');
+  route(app, getMedia, { access: 'public', compress: false }, async ({ params: { key }, headers, request, reply }) => {
+    if (!isMediaKey(key)) throw notFound('No such media file.');
+    const object = await storage.stat(key);
+    if (object === null) throw notFound('No such media file.');
 
-      const cacheHeaders = {
-        'Accept-Ranges': 'bytes',
-        ETag: object.etag,
-        'Last-Modified': object.lastModified.toUTCString(),
-        'Cache-Control': IMMUTABLE,
-        'X-Content-Type-Options': 'nosniff',
-      };
-      // RFC 9110 section 13.2.2: the cache validators are evaluated before Range.
-      if (isNotModified(request.headers, object)) return reply.code(304).headers(cacheHeaders).send();
+    const cacheHeaders = {
+      'Accept-Ranges': 'bytes',
+      ETag: object.etag,
+      'Last-Modified': object.lastModified.toUTCString(),
+      'Cache-Control': IMMUTABLE,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    // RFC 9110 section 13.2.2: the cache validators are evaluated before Range.
+    if (isNotModified(headers, object)) return reply.code(304).headers(cacheHeaders).send();
 
-      const ifRange = request.headers['if-range'];
-      const outcome = rangeStillValid(typeof ifRange === 'string' ? ifRange : undefined, object)
-        ? parseRange(request.headers.range, object.size)
-        : ({ kind: 'full' } as const);
-      if (outcome.kind === 'unsatisfiable') {
-        reply.header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${object.size}`);
-        throw new AppError(416, 'range_not_satisfiable', `The requested range is outside the file (${object.size} bytes).`);
-      }
+    if (delivery.kind === 'nginx') {
+      // nginx serves the bytes (Range, If-Range, HEAD) from its internal location; the
+      // checks above and these headers stay the app's.
+      reply.headers(cacheHeaders).type(object.contentType);
+      return reply.header('X-Accel-Redirect', `${delivery.prefix}${localMediaPath(key)}`).send();
+    }
+    if (delivery.kind === 's3-redirect' && storage.presignedUrl !== undefined) {
+      // A short-lived URL to the bucket: not cacheable beyond its own lifetime.
+      const url = await storage.presignedUrl(key, delivery.ttlSeconds);
+      return reply.code(302).header('Cache-Control', 'private, max-age=60').header('Location', url).send();
+    }
 
-      reply.headers(cacheHeaders);
-      reply.type(object.contentType);
-      if (outcome.kind === 'partial') {
-        const { start, end } = outcome.range;
-        reply
-          .code(206)
-          .header('Content-Range', `bytes ${start}-${end}/${object.size}`)
-          .header('Content-Length', end - start + 1);
-        if (request.method === 'HEAD') return reply.send();
-        return reply.send(await storage.read(key, outcome.range));
-      }
-      reply.header('Content-Length', object.size);
+    const outcome = rangeStillValid(headers['if-range'], object)
+      ? parseRange(headers.range, object.size)
+      : ({ kind: 'full' } as const);
+    if (outcome.kind === 'unsatisfiable') {
+      reply.header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${object.size}`);
+      throw rangeNotSatisfiable(`The requested range is outside the file (${object.size} bytes).`);
+    }
+
+    reply.headers(cacheHeaders);
+    reply.type(object.contentType);
+    if (outcome.kind === 'partial') {
+      const { start, end } = outcome.range;
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${object.size}`)
+        .header('Content-Length', end - start + 1);
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(await storage.read(key));
-    },
+      return reply.send(await storage.read(key, outcome.range));
+    }
+    reply.header('Content-Length', object.size);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(await storage.read(key));
   });
 };

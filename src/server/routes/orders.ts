@@ -1,30 +1,50 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getOrderBySession, listOrders, ORDERS_PAGE_SIZE, OrderListQuerySchema, SessionIdSchema } from '../../shared/orders';
+import { exportOrders, getOrder, getOrderBySession, listOrders, refundOrder, SessionIdSchema, shipOrder } from '../../shared/orders';
+import { notFound } from '../../shared/errors';
+import { requireUser } from '../auth/guards';
 import type { RouteOptions } from '../context';
-import { notFound } from '../errors';
-import { parseInput } from '../http';
-import { createOrderRepository, toAdminOrderDto, toOrderSummaryDto } from '../orders/order-repository';
+import type { OrderService } from '../orders/order-lifecycle';
+import { createOrderRepository, toOrderSummaryDto } from '../orders/order-repository';
+import { route } from '../route';
 
 const orderNotFound = () => notFound('We could not find an order for this checkout session.');
 
-export const orderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+export type OrderRouteOptions = RouteOptions & { orders: OrderService };
+
+export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { ctx, orders: service }) => {
   const orders = createOrderRepository(ctx.database.db);
 
   // Public: session ids are long and random, and the summary holds no personal data.
-  app.get(getOrderBySession.path, { config: { access: 'public' } }, async (request, reply) => {
-    const parsed = SessionIdSchema.safeParse((request.params as { sessionId?: unknown }).sessionId);
-    if (!parsed.success) throw orderNotFound();
-    const order = await orders.findBySession(parsed.data);
+  route(app, getOrderBySession, { access: 'public' }, async ({ params, reply }) => {
+    // A malformed session id cannot belong to an order: not found, like an unknown one.
+    const order = SessionIdSchema.safeParse(params.sessionId).success ? await orders.findBySession(params.sessionId) : undefined;
     if (order === undefined) throw orderNotFound();
     // The status changes when the provider confirms the payment: never cache it.
-    void reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store');
     return toOrderSummaryDto(order);
   });
 
-  app.get(listOrders.path, { config: { access: 'admin' } }, async (request, reply) => {
-    const query = parseInput(OrderListQuerySchema, request.query, 'query');
-    const page = await orders.listPage({ page: query.page ?? 1, pageSize: ORDERS_PAGE_SIZE });
-    void reply.header('cache-control', 'no-store');
-    return { ...page, items: page.items.map(toAdminOrderDto) };
+  route(app, listOrders, { access: 'admin' }, async ({ query, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return service.list(query);
   });
+
+  route(app, exportOrders, { access: 'admin' }, async ({ query, reply }) => {
+    const csv = await service.exportCsv(query);
+    const name = `mingo-orders${query.status === undefined ? '' : `-${query.status}`}.csv`;
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .type('text/csv; charset=utf-8; header=present')
+      .send(csv);
+  });
+
+  route(app, getOrder, { access: 'admin' }, async ({ params, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return service.detail(params.id);
+  });
+
+  route(app, shipOrder, { access: 'admin' }, async ({ params, body, request }) => service.ship(params.id, body, requireUser(request)));
+
+  route(app, refundOrder, { access: 'admin' }, async ({ params, request }) => service.refund(params.id, requireUser(request)));
 };

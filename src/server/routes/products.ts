@@ -7,18 +7,14 @@ import {
   listProducts,
   lookupProducts,
   PRODUCT_LIMITS,
-  ProductCreateSchema,
   ProductIdSchema,
-  ProductListQuerySchema,
-  ProductLookupQuerySchema,
   productImage,
-  ProductUpdateSchema,
   replaceProductImage,
   SHOP_PAGE_SIZE,
+  updateProduct,
 } from '../../shared/products';
 import type { RouteOptions } from '../context';
-import { AppError, badRequest, conflict, notFound } from '../errors';
-import { parseInput } from '../http';
+import { conflict, notFound, validationFailed } from '../../shared/errors';
 import { deleteProductImage, normaliseProductImage, readProductImage, storeProductImage } from '../products/product-images';
 import {
   createProductRepository,
@@ -26,6 +22,7 @@ import {
   toProductDto,
   toStaffProductDto,
 } from '../products/product-repository';
+import { route } from '../route';
 
 const IMAGE_FIELD = 'image';
 const MAX_FORM_FIELDS = 20;
@@ -43,24 +40,18 @@ async function readProductForm(request: FastifyRequest): Promise<ProductForm> {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD || image !== undefined) {
         part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname}": send one image in the "${IMAGE_FIELD}" field.`);
+        throw validationFailed(`Unexpected file field "${part.fieldname}": send one image in the "${IMAGE_FIELD}" field.`);
       }
       image = await part.toBuffer();
       // An empty file input still sends a part with no name and no bytes: treat it as no image.
       if (image.length === 0) image = undefined;
     } else {
-      if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`The field "${part.fieldname}" was sent twice.`);
-      if (typeof part.value !== 'string') throw badRequest(`The field "${part.fieldname}" must be text.`);
+      if (Object.hasOwn(fields, part.fieldname)) throw validationFailed(`The field "${part.fieldname}" was sent twice.`);
+      if (typeof part.value !== 'string') throw validationFailed(`The field "${part.fieldname}" must be text.`);
       fields[part.fieldname] = part.value;
     }
   }
   return { fields, image };
-}
-
-function productIdFrom(params: unknown): string {
-  const parsed = ProductIdSchema.safeParse((params as { id?: unknown }).id);
-  if (!parsed.success) throw productNotFound();
-  return parsed.data;
 }
 
 const productNotFound = () => notFound('The product is not available or something went wrong.');
@@ -81,67 +72,76 @@ export const productRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx
   }
   const db = ctx.database.db;
   const products = createProductRepository(db);
+  const { publicCache } = ctx;
 
-  app.get(listProducts.path, { config: { access: 'public' } }, async (request) => {
-    const query = parseInput(ProductListQuerySchema, request.query, 'query');
-    const page = await products.listActive({ page: query.page ?? 1, pageSize: query.pageSize ?? SHOP_PAGE_SIZE });
-    return { ...page, items: page.items.map(toProductDto) };
-  });
+  /** The product with this id; malformed ids are not found, like unknown ones. */
+  const validId = (id: string) => ProductIdSchema.safeParse(id).success;
 
-  app.get(lookupProducts.path, { config: { access: 'public' } }, async (request) => {
-    const { ids } = parseInput(ProductLookupQuerySchema, request.query, 'query');
-    const found = await products.getProductsByIds(ids);
-    return { items: ids.flatMap((id) => {
-      const product = found.get(id);
-      return product?.isActive === true ? [toProductDto(product)] : [];
-    }) };
-  });
+  route(app, listProducts, { access: 'public' }, async ({ query, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'products', schema: listProducts.response }, async () => {
+      const page = await products.listActive({ page: query.page ?? 1, pageSize: query.pageSize ?? SHOP_PAGE_SIZE });
+      return { ...page, items: page.items.map(toProductDto) };
+    }),
+  );
 
-  app.get(listManagedProducts.path, { config: { access: 'signed-in' } }, async () => {
+  route(app, lookupProducts, { access: 'public' }, async ({ query: { ids }, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'products', schema: lookupProducts.response }, async () => {
+      const found = await products.getProductsByIds(ids);
+      return {
+        items: ids.flatMap((id) => {
+          const product = found.get(id);
+          return product?.isActive === true ? [toProductDto(product)] : [];
+        }),
+      };
+    }),
+  );
+
+  route(app, listManagedProducts, { access: 'signed-in' }, async () => {
     const items = await products.listAll();
     return { items: items.map(toStaffProductDto), total: items.length };
   });
 
-  app.get(getProduct.path, { config: { access: 'public' } }, async (request) => {
-    const product = await products.getActiveById(productIdFrom(request.params));
-    if (product === undefined) throw productNotFound();
-    return toProductDto(product);
-  });
+  route(app, getProduct, { access: 'public' }, async ({ params: { id }, request, reply }) =>
+    publicCache.json(request, reply, { tag: 'products', schema: getProduct.response }, async () => {
+      const product = validId(id) ? await products.getActiveById(id) : undefined;
+      if (product === undefined) throw productNotFound();
+      return toProductDto(product);
+    }),
+  );
 
-  app.post(createProduct.path, { config: { access: 'signed-in' } }, async (request, reply) => {
-    const form: { fields: unknown; image: Buffer | undefined } = request.isMultipart()
-      ? await readProductForm(request)
-      : { fields: request.body, image: undefined };
-    const input = parseInput(ProductCreateSchema, form.fields, 'product');
-    const image = form.image === undefined ? undefined : await normaliseProductImage(form.image);
+  route(app, createProduct, { access: 'signed-in' }, async ({ body, request, parseFields }) => {
+    let input = body;
+    let upload: Buffer | undefined;
+    if (input === undefined) {
+      const form = await readProductForm(request);
+      input = parseFields(form.fields);
+      upload = form.image;
+    }
+    const fields = input;
+    const image = upload === undefined ? undefined : await normaliseProductImage(upload);
     const created = await db
       .transaction()
       .execute(async (trx) => {
         const imageKey = image === undefined ? null : await storeProductImage(trx, image);
-        return createProductRepository(trx).create({ ...input, imageKey });
+        return createProductRepository(trx).create({ ...fields, imageKey });
       })
       .catch(duplicateCodeToConflict);
     request.log.info({ productId: created.id, code: created.code }, 'product created');
-    return reply.code(201).send(toStaffProductDto(created));
+    return toStaffProductDto(created);
   });
 
-  app.patch(getProduct.path, { config: { access: 'signed-in' } }, async (request) => {
-    const id = productIdFrom(request.params);
-    const input = parseInput(ProductUpdateSchema, request.body, 'product');
-    const updated = await products.update(id, input).catch(duplicateCodeToConflict);
+  route(app, updateProduct, { access: 'signed-in' }, async ({ params: { id }, body }) => {
+    const updated = validId(id) ? await products.update(id, body).catch(duplicateCodeToConflict) : undefined;
     if (updated === undefined) throw productNotFound();
     return toStaffProductDto(updated);
   });
 
-  app.put(replaceProductImage.path, { config: { access: 'signed-in' } }, async (request) => {
-    const id = productIdFrom(request.params);
-    if (!request.isMultipart()) {
-      throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data.');
-    }
+  route(app, replaceProductImage, { access: 'signed-in' }, async ({ params: { id }, request }) => {
+    if (!validId(id)) throw productNotFound();
     const form = await readProductForm(request);
     const unknown = Object.keys(form.fields);
-    if (unknown.length > 0) throw badRequest(`Unexpected field "${unknown[0] ?? ''}": only an image is accepted.`);
-    if (form.image === undefined) throw badRequest(`Choose an image to upload in the "${IMAGE_FIELD}" field.`);
+    if (unknown.length > 0) throw validationFailed(`Unexpected field "${unknown[0] ?? ''}": only an image is accepted.`);
+    if (form.image === undefined) throw validationFailed(`Choose an image to upload in the "${IMAGE_FIELD}" field.`);
     const image = await normaliseProductImage(form.image);
     const updated = await db.transaction().execute(async (trx) => {
       const repository = createProductRepository(trx);
@@ -156,14 +156,13 @@ export const productRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx
     return toStaffProductDto(updated);
   });
 
-  app.get(productImage.path, { config: { access: 'public' } }, async (request, reply) => {
-    const { key } = request.params as { key: string };
-    const image = await readProductImage(db, key);
+  route(app, productImage, { access: 'public' }, async ({ params: { key }, headers, reply }) => {
+    const image = await publicCache.remember('product_images', key, () => readProductImage(db, key));
     if (image === undefined) throw notFound('No such image.');
     const etag = `"${key}"`;
     // Keys are never reused for other bytes, so an image can be cached for good.
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type(image.contentType).send(image.bytes);
   });
 };

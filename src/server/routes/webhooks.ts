@@ -1,38 +1,47 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { stripeWebhook } from '../../shared/orders';
-import { AppError, badRequest, notFound } from '../errors';
+import { invalidEvent, invalidSignature, notFound, validationFailed } from '../../shared/errors';
 import { applyPaymentEvent } from '../orders/fulfilment';
 import { isStripeProvider } from '../payments/create-payment-provider';
-import { WebhookSignatureError } from '../payments/stripe-provider';
+import { WebhookPayloadError, WebhookSignatureError } from '../payments/stripe-provider';
+import { route } from '../route';
+import type { OrderService } from '../orders/order-lifecycle';
 import type { PaymentRouteOptions } from './checkout';
 
 /**
  * Stripe's webhook. The signature covers the exact bytes Stripe sent, so this plugin (and only
- * this one: Fastify encapsulates content-type parsers) keeps every body as a raw Buffer.
+ * this one: Fastify encapsulates content-type parsers) keeps every body as a raw Buffer, and the
+ * endpoint's body format is `raw`: the handler reads `request.body` as those bytes.
  */
-export const webhookRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { ctx, payments }) => {
+export const webhookRoutes: FastifyPluginAsync<PaymentRouteOptions & { orders: OrderService }> = async (app, { ctx, payments, orders }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
 
-  app.post(stripeWebhook.path, { config: { access: 'webhook' } }, async (request) => {
+  route(app, stripeWebhook, { access: 'webhook' }, async ({ headers, request }) => {
     if (!isStripeProvider(payments)) throw notFound('Stripe webhooks are not enabled: PAYMENT_PROVIDER is not stripe.');
-    if (!Buffer.isBuffer(request.body)) throw badRequest('Expected the raw webhook body.');
-    const signature = request.headers['stripe-signature'];
+    const raw = request.body;
+    if (!Buffer.isBuffer(raw)) throw validationFailed('Expected the raw webhook body.');
     let event;
     try {
-      event = payments.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+      event = payments.parseWebhook(raw, headers['stripe-signature']);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         request.log.warn({ reason: error.message }, 'stripe webhook refused: bad signature');
-        throw new AppError(400, 'bad_request', 'Invalid webhook signature.');
+        throw invalidSignature();
+      }
+      if (error instanceof WebhookPayloadError) {
+        request.log.warn({ reason: error.message }, 'stripe webhook refused: unexpected event shape');
+        throw invalidEvent();
       }
       throw error;
     }
-    if (event === null) return { received: true };
+    if (event === null) return { received: true as const };
     const result = await applyPaymentEvent(ctx.database.db, event);
     request.log.info({ eventId: event.eventId, type: event.type, sessionId: event.sessionId, result }, 'stripe webhook processed');
-    return { received: true };
+    // The receipt was queued in the fulfilment transaction (once per order); send it now.
+    await orders.flushEmails();
+    return { received: true as const };
   });
 };

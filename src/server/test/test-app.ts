@@ -17,7 +17,7 @@ export type TestApp = {
 };
 
 /** A fresh migrated database for this test file (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export function createTestDatabase(): Promise<DatabaseHandle> {
+export function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   return openTestDatabase(inject('databaseTemplate'));
 }
 

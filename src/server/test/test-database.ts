@@ -54,8 +54,11 @@ async function dropWhenIdle(adminUrl: string, name: string): Promise<void> {
 
 export type TemplateInfo = { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string; runId: string };
 
-/** A fresh, migrated database for one test file, copied from the run's template. */
-export async function openTestDatabase(template: TemplateInfo): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database for one test file, copied from the run's template. On PostgreSQL
+ * `url` lets a test open a second connection pool to the same database (a second app process).
+ */
+export async function openTestDatabase(template: TemplateInfo): Promise<DatabaseHandle & { url?: string }> {
   if (template.kind === 'pglite') {
     const { readFile } = await import('node:fs/promises');
     const dump = await readFile(template.dumpPath);
@@ -66,6 +69,7 @@ export async function openTestDatabase(template: TemplateInfo): Promise<Database
   const handle = openPostgres(databaseUrl(template.adminUrl, name));
   return {
     ...handle,
+    url: databaseUrl(template.adminUrl, name),
     close: async () => {
       await handle.close();
       await dropWhenIdle(template.adminUrl, name);

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { getSessionState } from '../features/auth/session-store';
 import { AdminsOnly } from '../features/auth/admins-only';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Route guards for authOnly pages. Use them in route objects:

@@ -1,9 +1,47 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { Pick } from '../../domain/random-pick';
 import { PRODUCT_NAME } from '../../shared/product';
-import { ClipList } from '../features/clips/clip-list';
 import { MovieBoards } from '../features/movies/movie-boards';
 import { RandomPick } from '../features/movies/random-pick';
+
+// The clip list (with the API client and zod behind it) is not needed for Home's first paint.
+// The clip list reads the API: it brings the query library along (see lib/query-provider.tsx).
+const ClipList = lazy(async () => {
+  const [{ ClipList: List }, { QueryProvider }] = await Promise.all([import('../features/clips/clip-list'), import('../lib/query-provider')]);
+  return { default: (props: ComponentProps<typeof List>) => <QueryProvider><List {...props} /></QueryProvider> };
+});
+
+/**
+ * True once the element comes near the viewport, or once the browser is idle after the page has
+ * loaded, whichever is first: below-the-fold parts start after the first page, never before it.
+ */
+function useNearViewportOrIdle(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || near) return undefined;
+    const show = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) show();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(element);
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(show, { timeout: 2000 });
+      else timer = setTimeout(show, 500);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ref, near]);
+  return near;
+}
 
 /**
  * Home composes the movie boards, the random pick (whose draw is highlighted on the board being
@@ -11,6 +49,8 @@ import { RandomPick } from '../features/movies/random-pick';
  */
 export function HomePage() {
   const [pick, setPick] = useState<Pick | null>(null);
+  const clipsRef = useRef<HTMLDivElement>(null);
+  const showClips = useNearViewportOrIdle(clipsRef);
   return (
     <div className="flex flex-col gap-10">
       <div>
@@ -26,7 +66,13 @@ export function HomePage() {
           <RandomPick onPick={setPick} />
         </div>
       </div>
-      <ClipList placement="home" />
+      <div ref={clipsRef}>
+        {showClips && (
+          <Suspense fallback={null}>
+            <ClipList placement="home" />
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

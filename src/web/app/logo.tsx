@@ -1,6 +1,5 @@
 import { LETTERS } from '../../domain/boards';
-
-const COLORS = ['bg-rose-500', 'bg-amber-500', 'bg-emerald-500', 'bg-sky-500', 'bg-violet-500'];
+import { LETTER_COLORS } from '../lib/letter-colors';
 
 /** The MINGO logo: a row of five bingo-style boxes. */
 export function Logo() {
@@ -9,7 +8,7 @@ export function Logo() {
       {LETTERS.map((letter, index) => (
         <span
           key={letter}
-          className={`flex size-8 items-center justify-center rounded-md text-lg font-black text-white shadow ${COLORS[index] ?? ''}`}
+          className={`flex size-8 items-center justify-center rounded-md text-lg font-black text-white shadow ${LETTER_COLORS[index] ?? ''}`}
         >
           {letter}
         </span>

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '../../shared/product';
 import { Icon } from '../components/icon';
 import { useCartCount } from '../features/shop/cart-store';
 import { Logo } from './logo';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { useTheme } from './theme';
 
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -34,7 +34,7 @@ function CartLink() {
         <span>Shop</span>
         {count > 0 && (
           <span
-            className="absolute -top-2 -left-2 min-w-5 rounded-full bg-rose-500 px-1 text-center text-xs leading-5 font-bold text-white"
+            className="absolute -top-2 -left-2 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs leading-5 font-bold text-white"
             data-testid="cart-badge"
             aria-label={`${count} in cart`}
           >

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { AccountLinks, AuthModalHost } from '../features/auth/account-links';
 import { LazyMovieClip } from '../features/clips/lazy-movie-clip';
 import { MovieClipSlotContext } from '../components/movie-clip-slot';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useOnline } from '../lib/use-online';
+import { UpdatePrompt } from './update-prompt';
 import { NavBar } from './nav-bar';
 
 const ParticlesBackground = lazy(() =>
@@ -33,9 +36,36 @@ function useAfterPageLoad(): boolean {
   return ready;
 }
 
+/** The deepest route's fixed title (`handle.title`); pages with a data-dependent title set their own. */
+function useRouteTitle(): string | null {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle;
+  if (typeof handle !== 'object' || handle === null || !('title' in handle)) return null;
+  return typeof handle.title === 'string' ? handle.title : null;
+}
+
+/** Routes marked `handle.worksOffline` (boards, About, MINGO DB, shared boards) run from the service worker's cache. */
+function useWorksOffline(): boolean {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle;
+  return typeof handle === 'object' && handle !== null && 'worksOffline' in handle && handle.worksOffline === true;
+}
+
+function OfflineNotice() {
+  const online = useOnline();
+  const worksOffline = useWorksOffline();
+  if (online || worksOffline) return null;
+  return (
+    <p role="alert" className="alert-info mb-4">
+      You are offline. This page needs a connection — the boards, About and MINGO DB still work offline.
+    </p>
+  );
+}
+
 /** The shell: particle background, navigation, routed content, and the account area. */
 export function RootLayout({ accountLinks = <AccountLinks />, children = null }: { accountLinks?: React.ReactNode; children?: React.ReactNode }) {
   const showParticles = useAfterPageLoad();
+  useDocumentTitle(useRouteTitle());
   return (
     <MovieClipSlotContext.Provider value={LazyMovieClip}>
       {showParticles && (
@@ -48,10 +78,12 @@ export function RootLayout({ accountLinks = <AccountLinks />, children = null }:
       </a>
       <NavBar accountLinks={accountLinks} />
       <main id="content" className="mx-auto w-full max-w-6xl px-4 py-6">
+        <OfflineNotice />
         <Outlet />
       </main>
       {children}
       <AuthModalHost />
+      <UpdatePrompt />
       <ScrollRestoration />
     </MovieClipSlotContext.Provider>
   );

@@ -1,8 +1,10 @@
 import { createBrowserRouter } from 'react-router';
+import { PAGE_META } from '../../shared/page-meta';
 import { fetchMovieList } from '../lib/movie-list';
 import { adminOnly, signedInOnly } from './guards';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
 
 /** Starts the (once-cached) movie list download alongside the page's code instead of after it. */
 function prefetchMovieList(): null {
@@ -19,20 +21,29 @@ export function createRouter() {
     {
       path: paths.home,
       Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
       children: [
-        { index: true, loader: prefetchMovieList, lazy: () => import('./home-page') },
-        { path: paths.about, loader: prefetchMovieList, lazy: () => import('../features/movies/about-page') },
-        { path: paths.db, loader: prefetchMovieList, lazy: () => import('../features/movies/db-page') },
-        { path: paths.shop, lazy: () => import('../features/shop/shop-page') },
-        { path: paths.success, lazy: () => import('../features/shop/success-page') },
-        { path: paths.cancel, lazy: () => import('../features/shop/cancel-page') },
-        { path: paths.addProduct, ...signedInOnly, lazy: () => import('../features/shop/add-product-page') },
-        { path: paths.staff, ...adminOnly, lazy: () => import('../features/auth/staff-page') },
-        { path: paths.orders, ...adminOnly, lazy: () => import('../features/shop/orders-page') },
-        { path: '/clip/:id', lazy: () => import('../features/clips/clip-page') },
-        { path: '/manage', ...signedInOnly, lazy: () => import('../features/clips/manage-page') },
-        { path: paths.upload, ...signedInOnly, lazy: () => import('../features/clips/upload-page') },
-        { path: '*', lazy: () => import('./not-found-page') },
+        { index: true, handle: { title: PAGE_META.home.name, worksOffline: true }, loader: prefetchMovieList, lazy: () => import('./home-page') },
+        {
+          // Every route that reads the API: the query library loads with the first of them.
+          lazy: () => import('./query-layout'),
+          children: [
+            { path: paths.about, handle: { title: PAGE_META.about.name, worksOffline: true }, loader: prefetchMovieList, lazy: () => import('../features/movies/about-page') },
+            { path: paths.db, handle: { title: PAGE_META.db.name, worksOffline: true }, loader: prefetchMovieList, lazy: () => import('../features/movies/db-page') },
+            { path: paths.shop, handle: { title: PAGE_META.shop.name }, lazy: () => import('../features/shop/shop-page') },
+            { path: paths.success, handle: { title: PAGE_META.success.name }, lazy: () => import('../features/shop/success-page') },
+            { path: paths.cancel, handle: { title: PAGE_META.cancel.name }, lazy: () => import('../features/shop/cancel-page') },
+            { path: paths.addProduct, ...signedInOnly, handle: { ...signedInOnly.handle, title: PAGE_META.addProduct.name }, lazy: () => import('../features/shop/add-product-page') },
+            { path: paths.staff, ...adminOnly, handle: { ...adminOnly.handle, title: PAGE_META.staff.name }, lazy: () => import('../features/auth/staff-page') },
+            { path: paths.orders, ...adminOnly, handle: { ...adminOnly.handle, title: PAGE_META.orders.name }, lazy: () => import('../features/shop/orders-page') },
+            { path: paths.setup, handle: { title: PAGE_META.setup.name }, lazy: () => import('../features/auth/setup-page') },
+            { path: paths.clipRoute, lazy: () => import('../features/clips/clip-page') },
+            { path: paths.manageRoute, ...signedInOnly, handle: { ...signedInOnly.handle, title: PAGE_META.manage.name }, lazy: () => import('./manage-route') },
+            { path: paths.upload, ...signedInOnly, handle: { ...signedInOnly.handle, title: PAGE_META.upload.name }, lazy: () => import('../features/clips/upload-page') },
+            { path: paths.shareRoute, handle: { worksOffline: true }, loader: prefetchMovieList, lazy: () => import('../features/movies/shared-board-page') },
+          ],
+        },
+        { path: '*', lazy: () => import('../components/not-found-page') },
       ],
     },
   ]);

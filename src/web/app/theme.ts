@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { literals } from '../lib/first-load-schemas';
 import { createLocalStore } from '../lib/local-store';
 
 export type Theme = 'dark' | 'light';
 
 // The key and class names are also used by public/theme-init.js, which runs before first paint.
-const themeStore = createLocalStore<Theme>('theme', z.enum(['dark', 'light']), 'dark');
+const themeStore = createLocalStore<Theme>('theme', literals(['dark', 'light']), 'dark');
 
 function apply(theme: Theme): void {
   const root = document.documentElement;

@@ -34,17 +34,25 @@ function toSearch(query: object | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The ApiError of a non-2xx answer from its status and body text (fetch and the upload XHR alike). */
+export function apiErrorFrom(status: number, bodyText: string): ApiError {
+  let body: unknown;
   try {
-    const parsed = ErrorBodySchema.safeParse(await response.json());
-    if (parsed.success) {
-      const { code, message, details } = parsed.data.error;
-      return new ApiError(response.status, code, message, details);
-    }
+    body = JSON.parse(bodyText);
   } catch {
-    // Not JSON: fall through to a generic error.
+    // Not JSON (a proxy's error page): a generic error below.
   }
-  return new ApiError(response.status, 'http_error', `Request failed with HTTP ${response.status}`);
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(status, code, message, details);
+  }
+  return new ApiError(status, 'http_error', `The request failed (HTTP ${status}). Please try again.`);
+}
+
+/** The text to show for a failed call: the server's message for 4xx answers (and the client's for a lost connection), else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }
 
 /**
@@ -69,6 +77,6 @@ export async function callApi<Params extends z.ZodType, Query extends z.ZodType,
     init.headers = { ...init.headers, 'content-type': 'application/json' };
   }
   const response = await fetch(url, init);
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) throw apiErrorFrom(response.status, await response.text());
   return endpoint.response.parse(response.status === 204 ? undefined : await response.json());
 }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
 
 /**
  * A value kept in localStorage, shared by every component that reads it and kept in sync
@@ -13,7 +12,10 @@ export type LocalStore<T> = {
   use: () => T;
 };
 
-export function createLocalStore<T>(key: string, schema: z.ZodType<T>, initial: T): LocalStore<T> {
+/** What a store validates its stored value with: a zod schema or a first-load validator (both have `safeParse`). */
+export type StoredValueSchema<T> = { safeParse: (data: unknown) => { success: true; data: T } | { success: false } };
+
+export function createLocalStore<T>(key: string, schema: StoredValueSchema<T>, initial: T): LocalStore<T> {
   const listeners = new Set<() => void>();
   let cachedRaw: string | null | undefined;
   let cachedValue: T = initial;

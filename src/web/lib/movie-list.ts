@@ -1,21 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MovieListSchema, type Movie } from '../../shared/content';
+import { useSyncExternalStore } from 'react';
+import type { Movie } from '../../shared/content';
+import { MovieListSchema } from './first-load-schemas';
+import { loadStaticJson } from './static-json';
 
 export const MOVIE_LIST_URL = '/data/movielist.json';
 
 let pending: Promise<Movie[]> | undefined;
 
 async function load(): Promise<Movie[]> {
-  try {
-    const response = await fetch(MOVIE_LIST_URL, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return MovieListSchema.parse(await response.json());
-  } catch (error) {
-    console.error('Could not load the movie list', error);
-    // Forget the failure so a later call (e.g. after a reconnect) can try again.
-    pending = undefined;
-    return [];
-  }
+  const movies = await loadStaticJson(MOVIE_LIST_URL, MovieListSchema, 'the movie list');
+  // Forget a failure so a later call (e.g. after a reconnect) can try again.
+  if (movies === null) pending = undefined;
+  return movies ?? [];
 }
 
 /**
@@ -27,18 +23,26 @@ export function fetchMovieList(): Promise<Movie[]> {
   return pending;
 }
 
-export const movieListQuery = queryOptions({
-  queryKey: ['movie-list'],
-  queryFn: fetchMovieList,
-  staleTime: Infinity,
-  gcTime: Infinity,
-  retry: false,
-});
+// A tiny store instead of a query hook: Home reads the list on its first load, and a query
+// library's hook code costs ~8 KiB gzip there (issue 13's first-load budget).
+let loaded: Movie[] | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (loaded === undefined) {
+    void fetchMovieList().then((movies) => {
+      loaded = movies;
+      for (const notify of listeners) notify();
+    });
+  }
+  return () => listeners.delete(listener);
+}
 
 /** The shared movie list for components: `movies` is empty while loading and after a failure. */
 export function useMovieList(): { movies: Movie[]; isPending: boolean } {
-  const query = useQuery(movieListQuery);
-  return { movies: query.data ?? EMPTY, isPending: query.isPending };
+  const movies = useSyncExternalStore(subscribe, () => loaded);
+  return { movies: movies ?? EMPTY, isPending: movies === undefined };
 }
 
 const EMPTY: Movie[] = [];

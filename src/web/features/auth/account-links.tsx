@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { closeAuthModal, openAuthModal, useAuthModalOpen } from './auth-modal-state';
 import { signOutNow, useDelayedSignedIn, useSession } from './session-store';
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** What staff see on an admin page (the guard answers 403), and the fallback for other route errors. */
 export function AdminsOnly() {
@@ -12,7 +13,7 @@ export function AdminsOnly() {
           ? 'This page is for admins. Your account is a staff account; ask an admin if you need access.'
           : 'This page could not be shown. Please try again shortly.'}
       </p>
-      <Link to="/" className="btn-primary">
+      <Link to={paths.home} className="btn-primary">
         Back to the boards
       </Link>
     </section>

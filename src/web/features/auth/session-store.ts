@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getSession, signIn, signOut, type SessionUserView } from '../../../shared/auth';
-import { callApi } from '../../lib/api-client';
+import type { SessionUserView } from '../../../shared/auth';
+import { GET_SESSION_PATH, SessionAnswerSchema } from '../../lib/first-load-schemas';
 
 /**
  * The one session module of the web app: who is signed in, read from the server's session
@@ -40,9 +40,25 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
 }
 
+/**
+ * The session answer, read before the first render: a plain fetch checked with the first-load twin
+ * of `getSession.response`, so the full contract (and zod) is not needed to show the first page.
+ */
 async function fetchSession(signal?: AbortSignal): Promise<SessionState> {
-  const answer = await callApi(getSession, signal === undefined ? {} : { signal });
+  const response = await fetch(GET_SESSION_PATH, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    ...(signal === undefined ? {} : { signal }),
+  });
+  if (!response.ok) throw new Error(`Session request failed with HTTP ${response.status}`);
+  const answer = SessionAnswerSchema.parse(await response.json());
   return answer === null ? SIGNED_OUT : { status: 'signed-in', user: answer.user };
+}
+
+/** The contract's sign-in/out endpoints and the API client, loaded when first used. */
+async function authApi() {
+  const [{ signIn, signOut }, { callApi }] = await Promise.all([import('../../../shared/auth'), import('../../lib/api-client')]);
+  return { signIn, signOut, callApi };
 }
 
 /**
@@ -60,6 +76,7 @@ export async function loadInitialSession(timeoutMs = FIRST_SESSION_TIMEOUT_MS): 
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<SessionState> {
+  const { signIn, callApi } = await authApi();
   await callApi(signIn, { body: { email, password } });
   setState(await fetchSession());
   return state;
@@ -67,6 +84,7 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 export async function signOutNow(): Promise<void> {
   try {
+    const { signOut, callApi } = await authApi();
     await callApi(signOut, { body: {} });
   } finally {
     setState(SIGNED_OUT);

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RoleSchema, type Role } from '../../../shared/auth';
 import { passwordProblem, type StaffAccount } from '../../../shared/staff';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useSession } from './session-store';
 import { useStaffList, useStaffMutations } from './use-staff';
+import { TextField } from '../../components/text-field';
 
 function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occured. Please try again shortly.';
+  return errorMessage(error, 'An unexpected error occurred. Please try again shortly.');
 }
 
 function CreateAccountForm() {
@@ -33,12 +34,7 @@ function CreateAccountForm() {
   };
 
   const field = (name: string, label: string, type: string, autoComplete: string) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${name}`} className="font-semibold">
-        {label}
-      </label>
-      <input id={`${id}-${name}`} name={name} type={type} autoComplete={autoComplete} className="input" />
-    </div>
+    <TextField idPrefix={id} name={name} label={label} type={type} autoComplete={autoComplete} />
   );
 
   return (
@@ -127,7 +123,7 @@ function AccountRow({ account, isSelf }: { account: StaffAccount; isSelf: boolea
     <tr className="border-t border-slate-200 align-top dark:border-slate-800">
       <td className="px-3 py-2 font-semibold">
         {account.name}
-        {isSelf && <span className="ml-2 text-sm font-normal text-slate-500">(you)</span>}
+        {isSelf && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">(you)</span>}
       </td>
       <td className="px-3 py-2">{account.email}</td>
       <td className="px-3 py-2">{account.phoneNumber === '' ? '—' : account.phoneNumber}</td>

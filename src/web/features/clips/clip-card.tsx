@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUploadDate } from '../../../domain/format';
 import type { Clip } from '../../../shared/clips';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Icon } from '../../components/icon';
 
 /** A clip as a card: its screenshot and title link to the clip page. `actions` adds buttons (Manage). */

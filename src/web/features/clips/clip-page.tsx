@@ -1,8 +1,9 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { formatUploadDate } from '../../../domain/format';
 import { getClip } from '../../../shared/clips';
-import { NotFoundPage } from '../../app/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { ApiError, callApi } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ClipList } from './clip-list';
 import { ClipPlayer } from './clip-player';
 import { CLIP_LOAD_ERROR } from './movie-clip';
@@ -19,6 +20,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export function ClipPage() {
   const clip = useLoaderData<typeof loader>();
+  useDocumentTitle(clip.title);
   return (
     <article>
       <h1 className="page-title mb-2 break-words">{clip.title}</h1>

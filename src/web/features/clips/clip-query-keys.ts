@@ -4,5 +4,6 @@ export const clipKeys = {
   list: (placement: string) => ['clips', 'list', placement] as const,
   byTitle: (title: string) => ['clips', 'by-title', title] as const,
   mine: (sort: string) => ['clips', 'mine', sort] as const,
+  everyone: (sort: string, owner: string) => ['clips', 'everyone', sort, owner] as const,
   uploadLimits: ['clips', 'upload-limits'] as const,
 };

@@ -1,17 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';
 import { copyText } from './copy-text';
 import { Toast, useToast } from './toast';
 import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
+import { useAllClips } from './use-all-clips';
 import { useMyClips } from './use-my-clips';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
 
 function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose: () => void; onSaved: () => void }) {
   return (
@@ -98,16 +99,32 @@ function DeleteClipConfirm({ clip, onClose, onDeleted }: { clip: Clip; onClose: 
   );
 }
 
-/** Manage (`/manage?sort=1|2`): the signed-in user's clips with edit, delete and copy-link actions. */
-export function ManagePage() {
+/**
+ * Manage (`/manage?sort=1|2`): the signed-in user's clips with edit, delete and copy-link actions.
+ * Admins (`canSeeAll`) also get "All clips" (`?view=all&owner=<user id>`): everyone's clips, owner
+ * shown on each card, filterable by owner, in the same sort.
+ */
+export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
   const [params, setParams] = useSearchParams();
   const sort = ClipSortSchema.parse(params.get('sort'));
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMyClips(sort);
+  const showAll = canSeeAll && params.get('view') === 'all';
+  const owner = showAll ? (params.get('owner') ?? '') : '';
+  const mine = useMyClips(sort, !showAll);
+  const everyone = useAllClips(sort, owner, showAll);
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = showAll ? everyone : mine;
   const [editing, setEditing] = useState<Clip | null>(null);
   const [deleting, setDeleting] = useState<Clip | null>(null);
   const { toast, show } = useToast();
   const sortId = useId();
+  const ownerId = useId();
   const clips = data?.pages.flatMap((page) => page.items) ?? [];
+  const owners = everyone.data?.pages[0]?.owners ?? [];
+  const setView = (next: { view?: 'all'; owner?: string; sort?: string }) =>
+    setParams({
+      sort: next.sort ?? sort,
+      ...(next.view === 'all' ? { view: 'all' } : {}),
+      ...(next.view === 'all' && next.owner !== undefined && next.owner !== '' ? { owner: next.owner } : {}),
+    });
 
   const copyLink = async (clip: Clip) => {
     const link = new URL(paths.clip(clip.docID), window.location.origin).toString();
@@ -119,6 +136,31 @@ export function ManagePage() {
     <section>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <h1 className="page-title mb-0">Manage clips</h1>
+        {canSeeAll && (
+          <div className="flex gap-2" role="group" aria-label="Whose clips">
+            <button type="button" className="btn-secondary" aria-pressed={!showAll} onClick={() => setView({})}>
+              My clips
+            </button>
+            <button type="button" className="btn-secondary" aria-pressed={showAll} onClick={() => setView({ view: 'all' })}>
+              All clips
+            </button>
+          </div>
+        )}
+        {showAll && (
+          <div className="flex items-center gap-2">
+            <label htmlFor={ownerId} className="font-semibold">
+              Owner
+            </label>
+            <select id={ownerId} className="input w-auto" value={owner} onChange={(event) => setView({ view: 'all', owner: event.target.value })}>
+              <option value="">Everyone</option>
+              {owners.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="font-semibold">
             Sort
@@ -127,7 +169,7 @@ export function ManagePage() {
             id={sortId}
             className="input w-auto"
             value={sort}
-            onChange={(event) => setParams({ sort: event.target.value })}
+            onChange={(event) => setView({ ...(showAll ? { view: 'all' as const, owner } : {}), sort: event.target.value })}
           >
             <option value="1">Newest first</option>
             <option value="2">Oldest first</option>
@@ -135,15 +177,15 @@ export function ManagePage() {
         </div>
       </div>
 
-      {isPending && <p role="status">Loading your clips…</p>}
+      {isPending && <p role="status">{showAll ? 'Loading all clips…' : 'Loading your clips…'}</p>}
       {error !== null && (
         <p role="alert" className="alert-error">
           Ooops! There's been an error loading your clips!
         </p>
       )}
-      {data !== undefined && clips.length === 0 && <p>You have not uploaded any clips yet.</p>}
+      {data !== undefined && clips.length === 0 && <p>{showAll ? 'No clips match.' : 'You have not uploaded any clips yet.'}</p>}
 
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your clips">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={showAll ? 'All clips' : 'Your clips'}>
         {clips.map((clip) => (
           <li key={clip.docID}>
             <ClipCard
@@ -200,4 +242,3 @@ export function ManagePage() {
   );
 }
 
-export { ManagePage as Component };

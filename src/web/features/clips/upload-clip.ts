@@ -1,20 +1,9 @@
 import { ClipSchema, UPLOAD_FIELDS, uploadClip, type Clip } from '../../../shared/clips';
-import { ErrorBodySchema } from '../../../shared/errors';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiErrorFrom } from '../../lib/api-client';
 
 export type UploadInput = { title: string; video: File; screenshot: Blob };
 
 export type RunningUpload = { done: Promise<Clip>; abort: () => void };
-
-function errorOf(xhr: XMLHttpRequest): ApiError {
-  try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(xhr.responseText));
-    if (parsed.success) return new ApiError(xhr.status, parsed.data.error.code, parsed.data.error.message);
-  } catch {
-    // Not JSON (a proxy's error page): fall through to a generic message.
-  }
-  return new ApiError(xhr.status, 'http_error', `The upload failed (HTTP ${xhr.status}). Please try again.`);
-}
 
 /**
  * POST /api/clips as multipart/form-data. XMLHttpRequest rather than fetch because only it
@@ -33,7 +22,7 @@ export function startClipUpload({ title, video, screenshot }: UploadInput, onPro
     });
     xhr.addEventListener('load', () => {
       if (xhr.status !== 201) {
-        reject(errorOf(xhr));
+        reject(apiErrorFrom(xhr.status, xhr.responseText));
         return;
       }
       try {

@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { ClipTitleSchema, CLIP_TITLE_MAX, type UploadLimits } from '../../../shared/clips';
-import { FREE_SPACE_NAME } from '../../../shared/content';
+import { FREE_SPACE_NAME } from '../../../domain/boards';
+import { formatMegabytes } from '../../../domain/format';
 import { SNIFF_BYTES, sniffVideo } from '../../../shared/media-sniff';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useMovieList } from '../../lib/movie-list';
 import { captureScreenshots, ScreenshotError, type Screenshot } from './capture-screenshots';
 import { titleFromFileName } from './title-from-file';
@@ -21,7 +22,6 @@ type Status =
   | { kind: 'done'; clipId: string }
   | { kind: 'failed'; message: string };
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
 /** The same checks as the server, made before sending: content type by the first bytes, then size. */
 async function checkVideo(file: File, limits: UploadLimits): Promise<string | null> {
@@ -29,7 +29,7 @@ async function checkVideo(file: File, limits: UploadLimits): Promise<string | nu
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   if (sniffVideo(head) === null) return 'Only MP4 and WebM videos can be uploaded.';
   if (file.size > limits.maxClipBytes) {
-    return `This video is ${megabytes(file.size)}; the limit is ${megabytes(limits.maxClipBytes)}.`;
+    return `This video is ${formatMegabytes(file.size)}; the limit is ${formatMegabytes(limits.maxClipBytes)}.`;
   }
   return null;
 }
@@ -122,7 +122,7 @@ export function UploadPage() {
       setStatus({ kind: 'done', clipId: clip.docID });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      const message = error instanceof ApiError ? error.message : 'The upload failed. Please try again.';
+      const message = errorMessage(error, 'The upload failed. Please try again.');
       setStatus({ kind: 'failed', message });
     } finally {
       upload.current = null;
@@ -163,11 +163,11 @@ export function UploadPage() {
             }}
           />
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            MP4 or WebM{limits === undefined ? '' : `, up to ${megabytes(limits.maxClipBytes)}`}. Keep it short and spoiler-free.
+            MP4 or WebM{limits === undefined ? '' : `, up to ${formatMegabytes(limits.maxClipBytes)}`}. Keep it short and spoiler-free.
           </p>
           {video !== null && (
             <p className="text-sm font-semibold break-all">
-              <Icon name="movie" /> {video.name} ({megabytes(video.size)})
+              <Icon name="movie" /> {video.name} ({formatMegabytes(video.size)})
             </p>
           )}
         </div>

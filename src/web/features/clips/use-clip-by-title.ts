@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { clipByTitle } from '../../../shared/clips';
-import { FREE_SPACE_NAME } from '../../../shared/content';
+import { FREE_SPACE_NAME } from '../../../domain/boards';
 import { callApi } from '../../lib/api-client';
 import { clipKeys } from './clip-query-keys';
 

@@ -6,7 +6,7 @@ import { clipKeys } from './clip-query-keys';
 const PAGE_SIZE = 24;
 
 /** The signed-in user's clips: 1 = newest first, 2 = oldest first. */
-export function useMyClips(sort: ClipSort) {
+export function useMyClips(sort: ClipSort, enabled = true) {
   return useInfiniteQuery({
     queryKey: clipKeys.mine(sort),
     queryFn: ({ pageParam, signal }) =>
@@ -17,5 +17,6 @@ export function useMyClips(sort: ClipSort) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
+    enabled,
   });
 }

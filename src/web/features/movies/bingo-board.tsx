@@ -1,4 +1,5 @@
 import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS, type BingoLine } from '../../../domain/boards';
+import { LETTER_COLORS } from '../../lib/letter-colors';
 import type { Movie } from '../../../shared/content';
 import { Icon } from '../../components/icon';
 import { MoviePoster } from './movie-poster';
@@ -6,7 +7,6 @@ import { MoviePoster } from './movie-poster';
 /** Posters in the first rows load eagerly; the rest lazily (they start below the fold on phones). */
 const EAGER_CELLS = 2 * BOARD_WIDTH;
 const ROW_NUMBERS = [1, 2, 3, 4, 5];
-export const LETTER_COLORS = ['bg-rose-500', 'bg-amber-500', 'bg-emerald-500', 'bg-sky-500', 'bg-violet-500'];
 // Explicit grid placement (the line overlay shares the cells' grid area), as literal class names for Tailwind.
 const COLUMN_START = ['col-start-2', 'col-start-3', 'col-start-4', 'col-start-5', 'col-start-6'];
 const ROW_START = ['row-start-2', 'row-start-3', 'row-start-4', 'row-start-5', 'row-start-6'];
@@ -34,6 +34,23 @@ export function lineLabel(line: BingoLine): string {
   if (line.kind === 'row') return `Row ${line.index + 1}`;
   if (line.kind === 'column') return `Column ${LETTERS[line.index] ?? ''}`;
   return line.index === 0 ? 'Diagonal ↘' : 'Diagonal ↙';
+}
+
+/** The chips under a board: each completed line, or one "Blackout!" when every square is seen. */
+export function CompletedLines({ lines, blackout }: { lines: readonly BingoLine[]; blackout: boolean }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Completed lines">
+      {blackout ? (
+        <li className="bingo-chip bingo-chip-blackout">Blackout!</li>
+      ) : (
+        lines.map((line) => (
+          <li key={`${line.kind}-${line.index}`} className="bingo-chip">
+            {lineLabel(line)}
+          </li>
+        ))
+      )}
+    </ul>
+  );
 }
 
 /** One year's 5×5 board under M I N G O, with row numbers, seen marks and winning lines drawn over it. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { countdown, countdownMessages, COUNTDOWN_TICK_MS } from '../../../domain/countdown';
+import { pad2 } from '../../../domain/format';
 import { PRODUCT_NAME } from '../../../shared/product';
 
 function useNow(tickMs: number): Date {
@@ -11,7 +12,6 @@ function useNow(tickMs: number): Date {
   return now;
 }
 
-const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /** The countdown to 1 May (spec section 4), ticking every second; during May it celebrates instead. */
 export function CountdownPanel() {

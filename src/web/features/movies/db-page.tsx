@@ -46,7 +46,7 @@ export function DbPage() {
         <label htmlFor="db-search" className="sr-only">
           Search movies by title
         </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
         <input
           id="db-search"
           type="search"

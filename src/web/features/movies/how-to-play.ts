@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HowToPlayListSchema, type HowToPlayTile } from '../../../shared/content';
+import { loadStaticJson } from '../../lib/static-json';
 
 const HOW_TO_PLAY_URL = '/data/how-to-play.json';
 
 async function fetchHowToPlay(): Promise<HowToPlayTile[]> {
-  try {
-    const response = await fetch(HOW_TO_PLAY_URL, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return HowToPlayListSchema.parse(await response.json());
-  } catch (error) {
-    console.error('Could not load the how-to-play tiles', error);
-    return [];
-  }
+  return (await loadStaticJson(HOW_TO_PLAY_URL, HowToPlayListSchema, 'the how-to-play tiles')) ?? [];
 }
 
 const howToPlayQuery = queryOptions({

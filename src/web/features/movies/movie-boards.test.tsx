@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { YEARS } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
-import { movieListQuery } from '../../lib/movie-list';
 import { MovieBoards } from './movie-boards';
 import { watchedStore } from './watched-store';
 
@@ -18,29 +16,31 @@ beforeAll(() => {
   };
 });
 
-const movies: Movie[] = YEARS.flatMap((year) =>
-  Array.from({ length: 25 }, (_, cell): Movie => ({
-    id: `${year}-${cell}`,
-    name: cell === 12 ? 'Free Space' : `Film ${year}-${cell}`,
-    year,
-    description: 'A test film.',
-    imageURL: `/posters/${year}-${cell}.svg`,
-    starDescriptionA: 'A',
-    starRatingA: 4,
-    starDescriptionB: 'B',
-    starRatingB: 3.5,
-    runtime: cell === 12 ? 0 : 127,
-  })),
-);
+function testMovies(): Movie[] {
+  return YEARS.flatMap((year) =>
+    Array.from({ length: 25 }, (_, cell): Movie => ({
+      id: `${year}-${cell}`,
+      name: cell === 12 ? 'Free Space' : `Film ${year}-${cell}`,
+      year,
+      description: 'A test film.',
+      imageURL: `/posters/${year}-${cell}.svg`,
+      starDescriptionA: 'A',
+      starRatingA: 4,
+      starDescriptionB: 'B',
+      starRatingB: 3.5,
+      runtime: cell === 12 ? 0 : 127,
+    })),
+  );
+}
+
+// The boards read the static movie list; here it is a generated one, already loaded.
+vi.mock('../../lib/movie-list', () => {
+  const loaded = { movies: testMovies(), isPending: false };
+  return { useMovieList: () => loaded };
+});
 
 function renderBoards() {
-  const client = new QueryClient();
-  client.setQueryData(movieListQuery.queryKey, movies);
-  return render(
-    <QueryClientProvider client={client}>
-      <MovieBoards pick={{ letter: 'G', number: 2 }} />
-    </QueryClientProvider>,
-  );
+  return render(<MovieBoards pick={{ letter: 'G', number: 2 }} />);
 }
 
 describe('MovieBoards', () => {
@@ -64,14 +64,15 @@ describe('MovieBoards', () => {
     expect(screen.getByRole('tab', { name: /^2025/ }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('marks a movie seen from its card and celebrates a newly completed column', () => {
+  it('marks a movie seen from its card and celebrates a newly completed column', async () => {
     watchedStore.set(['2025-2', '2025-7', '2025-17']); // column N without its last square; the centre is free
     renderBoards();
     const panel = screen.getByRole('tabpanel');
     expect(panel.querySelectorAll('[data-bingo="true"]')).toHaveLength(0);
 
     fireEvent.click(within(panel).getByRole('button', { name: /^Film 2025-22,/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Film 2025-22' });
+    // The movie card is its own chunk, loaded when a poster is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Film 2025-22' });
     expect(dialog.textContent).toContain('2h 7m');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seen it' }));
 

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useMemo, useState, type ComponentProps } from 'react';
 import {
   boardProgress,
   cellIndex,
@@ -6,18 +6,28 @@ import {
   FREE_SPACE_INDEX,
   isBlackout,
   LETTERS,
+  isBoardYear,
   newlyCompletedLines,
   yearsDescending,
 } from '../../../domain/boards';
 import type { Pick } from '../../../domain/random-pick';
 import type { Movie } from '../../../shared/content';
 import { useMovieList } from '../../lib/movie-list';
-import { BingoBoard, LETTER_COLORS, lineLabel } from './bingo-board';
+import { LETTER_COLORS } from '../../lib/letter-colors';
+import { BingoBoard, CompletedLines } from './bingo-board';
 import { seenCells, yearBoard } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';
-import { MovieModal } from './movie-modal';
 import { toggleWatched, useWatchedIds } from './watched-store';
 import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
+
+// The share dialog (image drawing, Web Share) loads on first use, off the Home page's first load.
+// Off Home's first load (budget 120 KiB): fetched when a poster is first opened.
+// Its clip slot reads the API, so the query library comes along (see lib/query-provider.tsx).
+const MovieModal = lazy(async () => {
+  const [{ MovieModal: Card }, { QueryProvider }] = await Promise.all([import('./movie-modal'), import('../../lib/query-provider')]);
+  return { default: (props: ComponentProps<typeof Card>) => <QueryProvider><Card {...props} /></QueryProvider> };
+});
+const ShareBoardDialog = lazy(() => import('./share-board-dialog').then((module) => ({ default: module.ShareBoardDialog })));
 
 const YEARS = yearsDescending();
 const LATEST_YEAR = YEARS[0] ?? 2025;
@@ -30,6 +40,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
   const seenIds = useWatchedIds();
   const [year, setYear] = useState(LATEST_YEAR);
   const [openMovie, setOpenMovie] = useState<Movie | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [celebration, setCelebration] = useState<CelebrationEvent | null>(null);
   const endCelebration = useCallback(() => setCelebration(null), []);
 
@@ -81,6 +92,10 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           The boards
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">Open a poster to mark it seen. Five in a line is MINGO.</p>
+        {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
+        <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setSharing(true)} disabled={!hasBoard}>
+          Share {year}
+        </button>
       </div>
       <YearTabs tabs={tabs} selected={year} onSelect={setYear} />
       <div
@@ -93,17 +108,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           <p className="font-semibold">
             {progress.seen} of {progress.total} seen
           </p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Completed lines">
-            {blackout ? (
-              <li className="bingo-chip bingo-chip-blackout">Blackout!</li>
-            ) : (
-              lines.map((line) => (
-                <li key={`${line.kind}-${line.index}`} className="bingo-chip">
-                  {lineLabel(line)}
-                </li>
-              ))
-            )}
-          </ul>
+          <CompletedLines lines={lines} blackout={blackout} />
         </div>
         {hasBoard ? (
           <BingoBoard
@@ -118,13 +123,22 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           <BoardPlaceholder loading={isPending} />
         )}
       </div>
-      <MovieModal
-        movie={openMovie}
-        onClose={() => setOpenMovie(null)}
-        seen={openMovie !== null && seenIds.has(openMovie.id)}
-        onToggleSeen={onToggleSeen}
-        freeSpace={openMovie !== null && yearBoard(movies, openMovie.year)[FREE_SPACE_INDEX] === openMovie}
-      />
+      {openMovie !== null && (
+        <Suspense fallback={null}>
+          <MovieModal
+            movie={openMovie}
+            onClose={() => setOpenMovie(null)}
+            seen={seenIds.has(openMovie.id)}
+            onToggleSeen={onToggleSeen}
+            freeSpace={yearBoard(movies, openMovie.year)[FREE_SPACE_INDEX] === openMovie}
+          />
+        </Suspense>
+      )}
+      {sharing && isBoardYear(year) && (
+        <Suspense fallback={null}>
+          <ShareBoardDialog year={year} board={board} seen={seen} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       {celebration !== null && <Celebration key={celebration.id} event={celebration} onDone={endCelebration} />}
     </section>
   );

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { array, string } from '../../lib/first-load-schemas';
 import { createLocalStore } from '../../lib/local-store';
 
 /** The spec's storage key: a JSON array of the ids of the movies the visitor has seen. */
 export const WATCHED_KEY = 'watchedMovies';
 
-export const watchedStore = createLocalStore<string[]>(WATCHED_KEY, z.array(z.string()), []);
+export const watchedStore = createLocalStore<string[]>(WATCHED_KEY, array(string()), []);
 
 /** The seen movie ids as a Set, stable between renders while the stored list is unchanged. */
 export function useWatchedIds(): ReadonlySet<string> {

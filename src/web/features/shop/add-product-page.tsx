@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ManagedProductList } from './managed-product-list';
 import { ProductForm } from './product-form';
 import { useCreateProduct } from './use-managed-products';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 export function CancelPage() {
   return (

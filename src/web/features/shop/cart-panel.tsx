@@ -1,22 +1,14 @@
 import { quantityChoices } from '../../../domain/cart';
 import { formatUsd } from '../../../domain/format';
 import { lineTotalCents } from '../../../domain/pricing';
+import { optionsText } from '../../../domain/product-options';
 import { Icon } from '../../components/icon';
-import { cartSubtotalCents, removeCartLine, setCartLineQuantity, unitPriceCents, useCart, type StoredCartLine } from './cart-store';
+import { cartSubtotalCents, removeCartLine, setCartLineQuantity, useCart, type StoredCartLine } from './cart-store';
 import { CartTotals } from './cart-totals';
 import { CheckoutButton } from './checkout-button';
 import { PolicyLinks } from './policy-modals';
+import { QuantitySelect } from './quantity-select';
 import { useCartReconciliation } from './use-cart-reconciliation';
-
-function optionsText(line: StoredCartLine): string {
-  return [
-    line.shirtSize === null ? null : `Size ${line.shirtSize}`,
-    line.shirtColor,
-    line.vinylColor === null ? null : `${line.vinylColor} vinyl`,
-  ]
-    .filter((part) => part !== null)
-    .join(' · ');
-}
 
 function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) {
   const name = line.product.productName;
@@ -31,7 +23,7 @@ function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) 
           <button
             type="button"
             onClick={() => removeCartLine(index)}
-            className="-m-1 rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-rose-600 dark:hover:bg-slate-800"
+            className="-m-1 rounded-full p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-rose-600 dark:hover:bg-slate-800"
             aria-label={`Remove ${name}${options === '' ? '' : ` (${options})`} from the cart`}
           >
             <Icon name="delete" />
@@ -41,21 +33,16 @@ function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) 
         <div className="mt-1 flex items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-sm">
             <span className="text-slate-600 dark:text-slate-400">Qty</span>
-            <select
+            <QuantitySelect
               className="input w-auto py-1"
+              choices={choices}
               value={line.quantity}
               aria-label={`Quantity of ${name}${options === '' ? '' : ` (${options})`}`}
-              onChange={(event) => setCartLineQuantity(index, Number(event.target.value))}
-            >
-              {choices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
+              onChange={(quantity) => setCartLineQuantity(index, quantity)}
+            />
           </label>
           <span className="text-sm font-semibold tabular-nums">
-            {formatUsd(lineTotalCents(unitPriceCents(line), line.quantity))}
+            {formatUsd(lineTotalCents(line.product.priceCents, line.quantity))}
           </span>
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   addToCart,
   cartCount,
@@ -10,30 +9,47 @@ import {
 } from '../../../domain/cart';
 import { dollarsToCents } from '../../../domain/format';
 import { subtotalCents } from '../../../domain/pricing';
-import type { SelectedOptions } from '../../../domain/product-options';
-import type { Product } from '../../../shared/products';
+import { chosen, type SelectedOptions } from '../../../domain/product-options';
+import { array, number, nullable, object, string, transform, union, type Infer } from '../../lib/first-load-schemas';
 import { createLocalStore } from '../../lib/local-store';
+import type { ShopProduct } from './wire';
 
-/** One stored cart line: the product snapshot shown in the cart plus the chosen options. */
-export const StoredCartLineSchema = z.object({
-  productId: z.string(),
-  quantity: z.number().int().positive(),
-  shirtSize: z.string().nullable(),
-  shirtColor: z.string().nullable(),
-  vinylColor: z.string().nullable(),
-  product: z.object({
-    id: z.string(),
-    productName: z.string(),
-    productCode: z.string(),
-    price: z.number(),
-    imageURL: z.string(),
-    quantityInStock: z.number().int(),
+const snapshotFields = {
+  id: string(),
+  productName: string(),
+  productCode: string(),
+  imageURL: string(),
+  quantityInStock: number({ int: true }),
+};
+
+/** The product snapshot kept with a cart line, its price in integer cents. */
+const CartProductSnapshotSchema = union(
+  object({ ...snapshotFields, priceCents: number({ int: true, min: 0 }) }),
+  // Carts stored before cents: the wire's `price` in dollars, converted once as they load.
+  transform(object({ ...snapshotFields, price: number({ min: 0 }) }), ({ price, ...rest }) => {
+    const priceCents = dollarsToCents(price);
+    return priceCents === null ? undefined : { ...rest, priceCents };
   }),
-});
-export type StoredCartLine = z.infer<typeof StoredCartLineSchema>;
-export type CartProductSnapshot = StoredCartLine['product'];
+);
 
-export const cartStore = createLocalStore<StoredCartLine[]>('cart', z.array(StoredCartLineSchema), []);
+/**
+ * One stored cart line: the product snapshot shown in the cart plus the chosen options. A
+ * first-load validator, not zod: the navigation's cart badge reads this store on every first render.
+ */
+export const StoredCartLineSchema = object({
+  productId: string(),
+  quantity: number({ int: true, min: 1 }),
+  shirtSize: nullable(string()),
+  shirtColor: nullable(string()),
+  vinylColor: nullable(string()),
+  product: CartProductSnapshotSchema,
+});
+export type StoredCartLine = Infer<typeof StoredCartLineSchema>;
+/** What a cart line keeps of its product: a pick of the product (the test checks the validator's output is exactly this). */
+export type CartProductSnapshot = Pick<ShopProduct, 'id' | 'productName' | 'productCode' | 'priceCents' | 'imageURL' | 'quantityInStock'>;
+const SNAPSHOT_KEYS = ['id', 'productName', 'productCode', 'priceCents', 'imageURL', 'quantityInStock'] as const satisfies readonly (keyof CartProductSnapshot)[];
+
+export const cartStore = createLocalStore<StoredCartLine[]>('cart', array(StoredCartLineSchema), []);
 
 /** The cart lines, re-rendering on every change (this tab or another). */
 export function useCart(): StoredCartLine[] {
@@ -45,34 +61,20 @@ export function useCartCount(): number {
   return cartCount(cartStore.use());
 }
 
-function snapshotOf(product: Product): CartProductSnapshot {
-  return {
-    id: product.id,
-    productName: product.productName,
-    productCode: product.productCode,
-    price: product.price,
-    imageURL: product.imageURL,
-    quantityInStock: product.quantityInStock,
-  };
-}
-
-/** A line's unit price in cents (the snapshot holds dollars, as the wire does). */
-export function unitPriceCents(line: StoredCartLine): number {
-  return dollarsToCents(line.product.price) ?? 0;
+function snapshotOf(product: ShopProduct): CartProductSnapshot {
+  return Object.fromEntries(SNAPSHOT_KEYS.map((key) => [key, product[key]])) as CartProductSnapshot;
 }
 
 export function cartSubtotalCents(lines: readonly StoredCartLine[]): number {
-  return subtotalCents(lines.map((line) => ({ unitPriceCents: unitPriceCents(line), quantity: line.quantity })));
+  return subtotalCents(lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity })));
 }
-
-const chosen = (value: string | null | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 /**
  * Adds `quantity` of a product with the chosen options: an identical line grows, capped at the
  * product's stock. Returns the line's quantity afterwards and whether the cap cut it short.
  */
 export function addProductToCart(
-  product: Product,
+  product: ShopProduct,
   selected: SelectedOptions,
   quantity: number,
 ): { lineQuantity: number; capped: boolean } {
@@ -112,7 +114,7 @@ export type CartNotice = CartChange & { productName: string };
  * snapshots (price, name, image, stock) are refreshed. Lines of products that were not checked
  * (added while the check was under way) are left alone. Returns what changed, for the shopper.
  */
-export function reconcileStoredCart(checkedIds: ReadonlySet<string>, current: ReadonlyMap<string, Product>): CartNotice[] {
+export function reconcileStoredCart(checkedIds: ReadonlySet<string>, current: ReadonlyMap<string, ShopProduct>): CartNotice[] {
   const lines = cartStore.get();
   const names = new Map(lines.map((line) => [line.productId, line.product.productName]));
   const { lines: kept, changes } = reconcileCart(lines, (productId) => {

@@ -1,11 +1,9 @@
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import type { StoredCartLine } from './cart-store';
 import { useCheckout } from './use-checkout';
 
 function problemText(error: unknown): string {
-  return error instanceof ApiError && error.status < 500
-    ? error.message
-    : 'Checkout could not start. Please try again shortly.';
+  return errorMessage(error, 'Checkout could not start. Please try again shortly.');
 }
 
 /**

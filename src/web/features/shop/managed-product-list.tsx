@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { dollarsToCents, formatUsd } from '../../../domain/format';
-import type { StaffProduct } from '../../../shared/products';
+import { formatUsd } from '../../../domain/format';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { ProductForm, valuesOf } from './product-form';
 import { useManagedProducts, useReplaceProductImage, useUpdateProduct } from './use-managed-products';
+import type { ManagedProduct } from './wire';
 
-function optionSummary(product: StaffProduct): string {
+function optionSummary(product: ManagedProduct): string {
   const parts = [
     product.shirtSizes.length > 0 ? `Sizes ${product.shirtSizes.join(', ')}` : null,
     product.shirtColors.length > 0 ? `Colors ${product.shirtColors.join(', ')}` : null,
@@ -16,7 +16,7 @@ function optionSummary(product: StaffProduct): string {
   return parts.length > 0 ? parts.join(' · ') : 'No options';
 }
 
-function EditProductModal({ product, onClose }: { product: StaffProduct; onClose: () => void }) {
+function EditProductModal({ product, onClose }: { product: ManagedProduct; onClose: () => void }) {
   const update = useUpdateProduct();
   const replaceImage = useReplaceProductImage();
   return (
@@ -35,14 +35,14 @@ function EditProductModal({ product, onClose }: { product: StaffProduct; onClose
   );
 }
 
-function ProductRow({ product, onEdit }: { product: StaffProduct; onEdit: () => void }) {
+function ProductRow({ product, onEdit }: { product: ManagedProduct; onEdit: () => void }) {
   const update = useUpdateProduct();
   const [error, setError] = useState<string | null>(null);
   const toggle = () => {
     setError(null);
     update.mutate(
       { id: product.id, changes: { isActive: !product.isActive } },
-      { onError: (caught) => setError(caught instanceof ApiError ? caught.message : 'Could not save. Please try again.') },
+      { onError: (caught) => setError(errorMessage(caught, 'Could not save. Please try again.')) },
     );
   };
   return (
@@ -58,7 +58,7 @@ function ProductRow({ product, onEdit }: { product: StaffProduct; onEdit: () => 
           </span>
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <span className="font-mono">{product.productCode}</span> · {formatUsd(dollarsToCents(product.price) ?? 0)} · {product.quantityInStock} in stock
+          <span className="font-mono">{product.productCode}</span> · {formatUsd(product.priceCents)} · {product.quantityInStock} in stock
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">{optionSummary(product)}</p>
         {error !== null && (
@@ -94,11 +94,11 @@ export function ManagedProductList() {
   return (
     <section aria-labelledby="managed-products-heading" className="card p-5 sm:p-6">
       <h2 id="managed-products-heading" className="text-xl font-bold">
-        Products {query.data !== undefined && <span className="text-base font-normal text-slate-500">({query.data.total})</span>}
+        Products {query.data !== undefined && <span className="text-base font-normal text-slate-500 dark:text-slate-400">({query.data.total})</span>}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">Archived products leave the shop; past orders keep them.</p>
       {query.isPending ? (
-        <p role="status" className="py-6 text-slate-500">
+        <p role="status" className="py-6 text-slate-500 dark:text-slate-400">
           Loading products…
         </p>
       ) : query.isError ? (
@@ -109,7 +109,7 @@ export function ManagedProductList() {
           </button>
         </div>
       ) : query.data.items.length === 0 ? (
-        <p className="py-6 text-slate-500">No products yet.</p>
+        <p className="py-6 text-slate-500 dark:text-slate-400">No products yet.</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
           {query.data.items.map((product) => (

@@ -1,34 +1,30 @@
-import { dollarsToCents, formatUsd } from '../../../domain/format';
-import type { OrderItem, OrderStatus, OrderSummary as Order } from '../../../shared/orders';
-
-const cents = (dollars: number): number => dollarsToCents(dollars) ?? 0;
+import { formatUsd } from '../../../domain/format';
+import { optionsText } from '../../../domain/product-options';
+import type { OrderStatus } from '../../../shared/orders';
+import type { ShopOrder } from './wire';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Payment pending',
   paid: 'Paid',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
   cancelled: 'Cancelled',
   expired: 'Expired',
   needs_refund: 'Needs refund',
 };
 
-export function itemOptions(item: Pick<OrderItem, 'shirtSize' | 'shirtColor' | 'vinylColor'>): string {
-  return [item.shirtSize === null ? null : `Size ${item.shirtSize}`, item.shirtColor, item.vinylColor === null ? null : `${item.vinylColor} vinyl`]
-    .filter((part) => part !== null)
-    .join(' · ');
-}
-
 /** An order's items and totals, as charged (money from the server, formatted here only). */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order }: { order: ShopOrder }) {
   const rows: [string, string][] = [
-    ['Subtotal', formatUsd(cents(order.subtotal))],
-    ['Delivery', order.delivery === 0 ? 'Free' : formatUsd(cents(order.delivery))],
-    ['Tax', formatUsd(cents(order.tax))],
+    ['Subtotal', formatUsd(order.subtotalCents)],
+    ['Delivery', order.deliveryCents === 0 ? 'Free' : formatUsd(order.deliveryCents)],
+    ['Tax', formatUsd(order.taxCents)],
   ];
   return (
     <div className="text-left">
       <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Ordered items">
         {order.items.map((item, index) => {
-          const options = itemOptions(item);
+          const options = optionsText(item);
           return (
             <li key={index} className="flex justify-between gap-4 py-2" data-testid="order-item">
               <div>
@@ -37,7 +33,7 @@ export function OrderSummary({ order }: { order: Order }) {
                 </p>
                 {options !== '' && <p className="text-sm text-slate-600 dark:text-slate-400">{options}</p>}
               </div>
-              <span className="tabular-nums">{formatUsd(cents(item.unitPrice) * item.quantity)}</span>
+              <span className="tabular-nums">{formatUsd(item.unitPriceCents * item.quantity)}</span>
             </li>
           );
         })}
@@ -52,7 +48,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="order-total">
-            {formatUsd(cents(order.total))}
+            {formatUsd(order.totalCents)}
           </dd>
         </div>
       </dl>

@@ -1,8 +1,8 @@
-import { dollarsToCents, formatUsd } from '../../../domain/format';
-import type { Product } from '../../../shared/products';
+import { formatUsd } from '../../../domain/format';
+import type { ShopProduct } from './wire';
 import { StockState } from './stock-state';
 
-export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+export function ProductCard({ product, onOpen }: { product: ShopProduct; onOpen: () => void }) {
   const options = [
     product.shirtSizes.length > 0 ? `${product.shirtSizes.length} sizes` : null,
     product.shirtColors.length + product.vinylColors.length > 0
@@ -27,7 +27,7 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: () 
         <span className="text-base leading-tight font-bold sm:text-lg">{product.productName}</span>
         <span className="text-sm text-slate-600 dark:text-slate-400">{options.length > 0 ? options.join(' · ') : 'One size'}</span>
         <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-          <span className="text-lg font-black sm:text-xl">{formatUsd(dollarsToCents(product.price) ?? 0)}</span>
+          <span className="text-lg font-black sm:text-xl">{formatUsd(product.priceCents)}</span>
           <span className="text-sm">
             <StockState stock={product.quantityInStock} />
           </span>

@@ -1,36 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { quantityChoices } from '../../../domain/cart';
-import { dollarsToCents, formatUsd } from '../../../domain/format';
+import { formatUsd } from '../../../domain/format';
 import {
   missingOptions,
   missingOptionsMessage,
+  OFFERED_FIELD,
+  OPTION_KINDS,
   OPTION_LABELS,
-  type OptionKind,
   type SelectedOptions,
 } from '../../../domain/product-options';
-import type { Product } from '../../../shared/products';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { addProductToCart } from './cart-store';
+import { QuantitySelect } from './quantity-select';
 import { StockState } from './stock-state';
 import { useProduct } from './use-product';
+import type { ShopProduct } from './wire';
 
 export const PRODUCT_UNAVAILABLE = 'The product is not available or something went wrong.';
 
-const OFFERED: Record<OptionKind, keyof Pick<Product, 'shirtSizes' | 'shirtColors' | 'vinylColors'>> = {
-  shirtSize: 'shirtSizes',
-  shirtColor: 'shirtColors',
-  vinylColor: 'vinylColors',
-};
-
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
-function AddToCartForm({ product }: { product: Product }) {
+function AddToCartForm({ product }: { product: ShopProduct }) {
   const [selected, setSelected] = useState<SelectedOptions>({});
   const [quantity, setQuantity] = useState(1);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const choices = quantityChoices(product.quantityInStock);
-  const offered = (Object.keys(OFFERED) as OptionKind[]).filter((kind) => product[OFFERED[kind]].length > 0);
+  const offered = OPTION_KINDS.filter((kind) => product[OFFERED_FIELD[kind]].length > 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +58,7 @@ function AddToCartForm({ product }: { product: Product }) {
             }}
           >
             <option value="">Choose {OPTION_LABELS[kind].toLowerCase()}…</option>
-            {product[OFFERED[kind]].map((value) => (
+            {product[OFFERED_FIELD[kind]].map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
@@ -73,13 +69,7 @@ function AddToCartForm({ product }: { product: Product }) {
       {choices.length > 0 && (
         <label className="block">
           <span className="mb-1 block text-sm font-semibold">Quantity</span>
-          <select className="input" value={quantity} onChange={(event) => setQuantity(Number(event.target.value))}>
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
+          <QuantitySelect className="input" choices={choices} value={quantity} onChange={setQuantity} />
         </label>
       )}
       <button type="submit" className="btn-primary w-full" disabled={choices.length === 0}>
@@ -97,7 +87,7 @@ function AddToCartForm({ product }: { product: Product }) {
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product }: { product: ShopProduct }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <img
@@ -111,7 +101,7 @@ function ProductDetails({ product }: { product: Product }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Code <span className="font-mono">{product.productCode}</span>
         </p>
-        <p className="mt-1 text-2xl font-black">{formatUsd(dollarsToCents(product.price) ?? 0)}</p>
+        <p className="mt-1 text-2xl font-black">{formatUsd(product.priceCents)}</p>
         <p className="mt-1 text-sm">
           <StockState stock={product.quantityInStock} />
         </p>
@@ -133,7 +123,7 @@ export function ProductDetailsModal({ productId, onClose }: { productId: string;
           {PRODUCT_UNAVAILABLE}
         </p>
       ) : product === undefined ? (
-        <p className="py-10 text-center text-slate-500" role="status">
+        <p className="py-10 text-center text-slate-500 dark:text-slate-400" role="status">
           Loading…
         </p>
       ) : (

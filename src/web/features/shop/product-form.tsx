@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { centsToDollars } from '../../../domain/format';
 import {
   PRODUCT_IMAGE_TYPES,
   PRODUCT_LIMITS,
   ProductCreateSchema,
   type ProductCreateInput,
-  type StaffProduct,
 } from '../../../shared/products';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import type { ManagedProduct } from './wire';
 
 /** The form's text values, named as on the wire. */
 export type ProductFormValues = {
@@ -35,12 +36,12 @@ const EMPTY: ProductFormValues = {
   vinylColors: '',
 };
 
-export function valuesOf(product: StaffProduct): ProductFormValues {
+export function valuesOf(product: ManagedProduct): ProductFormValues {
   return {
     productName: product.productName,
     productCode: product.productCode,
     description: product.description,
-    price: product.price.toFixed(2),
+    price: centsToDollars(product.priceCents).toFixed(2),
     quantityInStock: String(product.quantityInStock),
     shirtSizes: product.shirtSizes.join(', '),
     shirtColors: product.shirtColors.join(', '),
@@ -130,7 +131,7 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
         setFileInputKey((key) => key + 1);
       }
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+      const message = errorMessage(error, 'Something went wrong. Please try again.');
       setServerError(message);
       if (error instanceof ApiError && error.code === 'conflict') setErrors({ productCode: message });
     } finally {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { lastPage as lastPageOf } from '../../../domain/paging';
 import { Icon } from '../../components/icon';
 import { ProductCard } from './product-card';
 import { useProductsPage } from './use-products-page';
@@ -19,7 +20,7 @@ export function ProductList() {
   const query = useProductsPage(requested);
   const data = query.isError ? undefined : query.data;
   const page = data?.page ?? 1;
-  const lastPage = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+  const lastPage = data === undefined ? 1 : lastPageOf(data.total, data.pageSize);
 
   // Keep the URL honest when the server clamped an out-of-range page.
   const served = query.data?.page;
@@ -54,7 +55,7 @@ export function ProductList() {
         Products
       </h2>
       {query.isPending ? (
-        <p className="card p-8 text-center text-slate-500" role="status">
+        <p className="card p-8 text-center text-slate-500 dark:text-slate-400" role="status">
           Loading products…
         </p>
       ) : data === undefined || data.items.length === 0 ? (

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderSummary as Order } from '../../../shared/orders';
-import { paths } from '../../app/paths';
+import { checkoutReturnPaths } from '../../../shared/page-meta';
+import { paths } from '../../lib/paths';
 import { clearCart } from './cart-store';
 import { OrderSummary } from './order-summary';
 import { useOrderBySession } from './use-order-by-session';
+import type { ShopOrder as Order } from './wire';
 
 function Shell({ title, tone, children }: { title: string; tone: 'good' | 'wait' | 'bad'; children: ReactNode }) {
   const color = tone === 'good' ? 'text-emerald-500' : tone === 'wait' ? 'text-amber-500' : 'text-rose-500';
@@ -66,7 +67,7 @@ function UnpaidOrder({ order }: { order: Order }) {
  */
 export function SuccessPage() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  const sessionId = params.get(checkoutReturnPaths.sessionParam);
   const query = useOrderBySession(sessionId);
   const paid = query.data?.status === 'paid';
 

@@ -4,6 +4,7 @@ import { lookupProducts, PRODUCT_LIMITS } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import { reconcileStoredCart, type CartNotice, type StoredCartLine } from './cart-store';
 import { productsQueryKey } from './use-products-page';
+import { productFromWire } from './wire';
 
 /**
  * Checks the stored cart against the server whenever its set of products changes (and on every
@@ -18,7 +19,7 @@ export function useCartReconciliation(lines: readonly StoredCartLine[]) {
     queryFn: async ({ signal }) => {
       try {
         const { items } = await callApi(lookupProducts, { query: { ids: ids.join(',') }, signal });
-        const changes = reconcileStoredCart(new Set(ids), new Map(items.map((product) => [product.id, product])));
+        const changes = reconcileStoredCart(new Set(ids), new Map(items.map((product) => [product.id, productFromWire(product)])));
         if (changes.length > 0) setNotices((previous) => [...previous, ...changes]);
         return items;
       } catch (error) {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { centsToDollars } from '../../../domain/format';
 import { createCheckoutSession, type CheckoutLineInput } from '../../../shared/orders';
 import { callApi } from '../../lib/api-client';
 import type { StoredCartLine } from './cart-store';
@@ -6,7 +7,7 @@ import type { StoredCartLine } from './cart-store';
 /** A cart line in the specification's cart-item shape; the server re-prices it from the database. */
 export function toCheckoutLine(line: StoredCartLine): CheckoutLineInput {
   return {
-    product: line.product,
+    product: (({ priceCents, ...product }) => ({ ...product, price: centsToDollars(priceCents) }))(line.product),
     quantity: line.quantity,
     selectedShirtSize: line.shirtSize,
     selectedShirtColor: line.shirtColor,

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import { productsQueryKey } from './use-products-page';
+import { productFromWire } from './wire';
 
 const managedKey = [...productsQueryKey, 'managed'] as const;
 
@@ -15,7 +16,10 @@ const managedKey = [...productsQueryKey, 'managed'] as const;
 export function useManagedProducts() {
   return useQuery({
     queryKey: managedKey,
-    queryFn: ({ signal }) => callApi(listManagedProducts, { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await callApi(listManagedProducts, { signal });
+      return { ...answer, items: answer.items.map(productFromWire) };
+    },
     staleTime: 0,
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOrderBySession } from '../../../shared/orders';
 import { ApiError, callApi } from '../../lib/api-client';
+import { orderFromWire } from './wire';
 
 const POLL_MS = 2000;
 /** About a minute of waiting for the provider's confirmation (a webhook) before giving up polling. */
@@ -10,7 +11,7 @@ const MAX_POLLS = 30;
 export function useOrderBySession(sessionId: string | null) {
   return useQuery({
     queryKey: ['orders', 'by-session', sessionId],
-    queryFn: ({ signal }) => callApi(getOrderBySession, { params: { sessionId: sessionId ?? '' }, signal }),
+    queryFn: async ({ signal }) => orderFromWire(await callApi(getOrderBySession, { params: { sessionId: sessionId ?? '' }, signal })),
     enabled: sessionId !== null && sessionId !== '',
     staleTime: 0,
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
-import { paths } from './paths';
+import { PAGE_META } from '../../shared/page-meta';
+import { paths } from '../lib/paths';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle(PAGE_META.notFound.name);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-20 text-center">
       <p className="text-7xl font-black text-rose-500" aria-hidden="true">

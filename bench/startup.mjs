@@ -1,0 +1,86 @@
+// Start-up benchmark of the production build (run `npm run build` first): time from spawning
+// `node dist/server/server.js` to /readyz answering 200, the peak RSS (the kernel's VmHWM) and
+// the RSS a few seconds after ready ("steady"), first on a fresh DATA_DIR (demo content on, as a
+// new install starts), then a restart on the same directory. Prints the figures against the goals
+// and exits 0: a measurement, not a gate. Linux only (reads /proc). Ports: 127.0.0.1, free ones.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './bench-utils.mjs';
+
+const distDir = process.env.DIST_DIR ?? 'dist';
+const STEADY_AFTER_MS = Number(process.env.STEADY_AFTER_MS ?? 3000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** CPU time (user + system) the process has used: less sensitive to other load than wall time. */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
+}
+
+async function startOnce(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    let readyMs;
+    let cpuMs;
+    while (readyMs === undefined) {
+      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+      if (performance.now() - started > 180_000) throw new Error('not ready within 180 s');
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        if (response.status === 200) {
+          readyMs = performance.now() - started;
+          cpuMs = cpuMsOf(child.pid);
+        }
+      } catch {
+        // not listening yet
+      }
+      if (readyMs === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, STEADY_AFTER_MS));
+    const { rssMb, peakMb } = memoryOf(child.pid);
+    return { readyMs, cpuMs, peakMb, steadyMb: rssMb };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const results = { fresh: [], restart: [] };
+for (let round = 0; round < ROUNDS; round += 1) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-'));
+  try {
+    results.fresh.push(await startOnce(dataDir));
+    results.restart.push(await startOnce(dataDir));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const goals = { fresh: { readyMs: 2500, peakMb: 600, steadyMb: 350 }, restart: { readyMs: 1500, peakMb: Infinity, steadyMb: 350 } };
+console.log(`load average: ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} (${os.cpus().length} CPUs), ${ROUNDS} rounds, medians`);
+for (const kind of ['fresh', 'restart']) {
+  const runs = results[kind];
+  const figures = { readyMs: median(runs.map((r) => r.readyMs)), peakMb: median(runs.map((r) => r.peakMb)), steadyMb: median(runs.map((r) => r.steadyMb)) };
+  const mark = (key) => (figures[key] <= goals[kind][key] ? 'ok' : 'MISSED');
+  console.log(
+    `${kind.padEnd(8)} ready ${figures.readyMs.toFixed(0)} ms (goal ≤ ${goals[kind].readyMs}, ${mark('readyMs')})` +
+      `  peak RSS ${figures.peakMb.toFixed(0)} MB${goals[kind].peakMb === Infinity ? '' : ` (goal ≤ ${goals[kind].peakMb}, ${mark('peakMb')})`}` +
+      `  steady RSS ${figures.steadyMb.toFixed(0)} MB (goal ≤ ${goals[kind].steadyMb}, ${mark('steadyMb')})` +
+      `  CPU to ready ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms  runs: ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms`,
+  );
+}

@@ -1,0 +1,58 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/**
+ * The service worker (Workbox, generated at build time) and the web app manifest.
+ * Precached: the app shell (index.html, every hashed script and style), the movie list, posters,
+ * how-to-play images, icons and particle settings — so Home, About and MINGO DB work offline.
+ * Never cached: /api (no stale API data), /media (clips stream from the server), server-rendered
+ * pages (test checkout) and the share preview images; navigations to those always go to the network.
+ * A new build installs a waiting worker; the page offers "new version — reload" (app/update-prompt.tsx).
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  // Registered by app/update-prompt.tsx after the page has loaded, off the first-load path.
+  injectRegister: false,
+  includeAssets: [],
+  manifest: {
+    name: 'MINGO — movie bingo',
+    short_name: 'MINGO',
+    description: 'Yearly movie-bingo boards: mark what you have seen and play for a line.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#0b1020',
+    theme_color: '#0b1020',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: [
+      'index.html',
+      'static/**/*.{js,css,woff2}',
+      'data/*.json',
+      'assets/*.json',
+      'posters/*.svg',
+      'images/how-to-play/*',
+      'favicon.svg',
+      'theme-init.js',
+      'icons/icon-192.png',
+    ],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [
+      /^\/api(\/|$)/,
+      /^\/media\//,
+      /^\/checkout\//,
+      /^\/(healthz|readyz)$/,
+      /^\/share\/[^/]+\.png$/,
+      /^\/(robots\.txt|sitemap\.xml)$/,
+    ],
+    cleanupOutdatedCaches: true,
+    // The waiting worker takes over only when the visitor accepts the reload prompt.
+    skipWaiting: false,
+    clientsClaim: false,
+    sourcemap: false,
+  },
+};

@@ -1,0 +1,163 @@
+import { BOARD_SIZE, BOARD_WIDTH, boardProgress, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS, type BingoLine } from './boards';
+
+/**
+ * Draws one year's board as an SVG document (a string), so the browser (canvas → PNG download)
+ * and the server (sharp → link-preview PNG) make the same picture from the same code.
+ */
+export type BoardImageFormat = 'wide' | 'square';
+
+export const BOARD_IMAGE_SIZES: Record<BoardImageFormat, { width: number; height: number }> = {
+  wide: { width: 1200, height: 630 },
+  square: { width: 1080, height: 1080 },
+};
+
+export type BoardImageInput = {
+  year: number;
+  /** The 25 movie names in board order. */
+  names: readonly string[];
+  /** The 25 seen marks in board order (the Free Space always counts). */
+  seen: readonly boolean[];
+  format: BoardImageFormat;
+  /** Shown small under the summary, e.g. the site's host name. */
+  footer?: string;
+};
+
+const LETTER_FILLS = ['#f43f5e', '#f59e0b', '#10b981', '#0ea5e9', '#8b5cf6'];
+const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+const BACKGROUND = '#0b1020';
+const CELL = '#1e293b';
+const CELL_SEEN = '#047857';
+const TEXT = '#f8fafc';
+const MUTED = '#cbd5e1';
+const LINE = '#fbbf24';
+
+type Layout = {
+  title: { x: number; y: number; size: number; anchor: 'start' | 'middle' };
+  board: { x: number; y: number; cellWidth: number; cellHeight: number; gap: number; header: number };
+  nameSize: number;
+  charsPerLine: number;
+};
+
+const LAYOUTS: Record<BoardImageFormat, Layout> = {
+  wide: {
+    title: { x: 50, y: 150, size: 54, anchor: 'start' },
+    board: { x: 470, y: 30, cellWidth: 136, cellHeight: 102, gap: 8, header: 44 },
+    nameSize: 16,
+    charsPerLine: 13,
+  },
+  square: {
+    title: { x: 540, y: 110, size: 64, anchor: 'middle' },
+    board: { x: 60, y: 250, cellWidth: 184, cellHeight: 140, gap: 10, header: 56 },
+    nameSize: 22,
+    charsPerLine: 14,
+  },
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Splits a title into at most three lines of about `width` characters, ending in "…" when cut. */
+export function wrapTitle(name: string, width: number, maxLines = 3): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of name.split(/\s+/).filter((part) => part !== '')) {
+    const candidate = current === '' ? word : `${current} ${word}`;
+    if (candidate.length <= width || current === '') current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current !== '') lines.push(current);
+  const clipped = lines.map((line) => (line.length > width ? `${line.slice(0, width - 1)}…` : line));
+  if (clipped.length <= maxLines) return clipped;
+  const kept = clipped.slice(0, maxLines);
+  const last = kept[maxLines - 1] ?? '';
+  kept[maxLines - 1] = `${last.slice(0, Math.max(0, width - 1))}…`;
+  return kept;
+}
+
+/** "2024 · 14/24 · 2 lines" — the one-line summary of a board used in images, pages and previews. */
+export function boardSummary(year: number, seen: readonly boolean[]): string {
+  const progress = boardProgress(seen);
+  const lines = completedLines(seen).length;
+  const result = isBlackout(seen) ? 'blackout' : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
+  return `${year} · ${progress.seen}/${progress.total} · ${result}`;
+}
+
+export function boardImageSvg({ year, names, seen, format, footer }: BoardImageInput): string {
+  const { width, height } = BOARD_IMAGE_SIZES[format];
+  const layout = LAYOUTS[format];
+  const { board } = layout;
+  const lines = completedLines(seen);
+  const progress = boardProgress(seen);
+  const cellX = (column: number) => board.x + column * (board.cellWidth + board.gap);
+  const cellY = (row: number) => board.y + board.header + board.gap + row * (board.cellHeight + board.gap);
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
+    `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>`,
+  ];
+
+  LETTERS.forEach((letter, column) => {
+    const x = cellX(column);
+    parts.push(
+      `<rect x="${x}" y="${board.y}" width="${board.cellWidth}" height="${board.header}" rx="8" fill="${LETTER_FILLS[column] ?? CELL}"/>`,
+      `<text x="${x + board.cellWidth / 2}" y="${board.y + board.header * 0.72}" text-anchor="middle" font-size="${Math.round(board.header * 0.7)}" font-weight="900" fill="#ffffff">${letter}</text>`,
+    );
+  });
+
+  for (let cell = 0; cell < BOARD_SIZE; cell++) {
+    const x = cellX(cell % BOARD_WIDTH);
+    const y = cellY(Math.floor(cell / BOARD_WIDTH));
+    const free = cell === FREE_SPACE_INDEX;
+    const marked = free || seen[cell] === true;
+    const titleLines = wrapTitle(names[cell] ?? '', layout.charsPerLine);
+    const lineHeight = layout.nameSize * 1.2;
+    const firstBaseline = y + board.cellHeight / 2 - ((titleLines.length - 1) * lineHeight) / 2 + layout.nameSize * 0.35;
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${board.cellWidth}" height="${board.cellHeight}" rx="10" fill="${marked ? CELL_SEEN : CELL}" data-cell="${cell}" data-seen="${marked}"/>`,
+      `<text x="${x + board.cellWidth / 2}" text-anchor="middle" font-size="${layout.nameSize}" font-weight="${marked ? 700 : 400}" fill="${marked ? TEXT : MUTED}">`,
+      ...titleLines.map(
+        (line, index) => `<tspan x="${x + board.cellWidth / 2}" y="${(firstBaseline + index * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`,
+      ),
+      '</text>',
+    );
+    if (marked && !free) {
+      const cx = x + board.cellWidth - 16;
+      const cy = y + 16;
+      parts.push(
+        `<circle cx="${cx}" cy="${cy}" r="11" fill="#ffffff"/>`,
+        `<path d="M${cx - 6} ${cy} l4 4 l8 -8" stroke="${CELL_SEEN}" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
+    }
+  }
+
+  const centre = (cell: number): [number, number] => [
+    cellX(cell % BOARD_WIDTH) + board.cellWidth / 2,
+    cellY(Math.floor(cell / BOARD_WIDTH)) + board.cellHeight / 2,
+  ];
+  for (const line of lines) parts.push(lineStroke(line, centre));
+
+  const { title } = layout;
+  const summaryY = title.y + title.size * 1.0;
+  const result = isBlackout(seen) ? 'Blackout!' : `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  parts.push(
+    `<text x="${title.x}" y="${title.y}" text-anchor="${title.anchor}" font-size="${title.size}" font-weight="900" fill="${TEXT}">MINGO ${year}</text>`,
+    `<text x="${title.x}" y="${summaryY}" text-anchor="${title.anchor}" font-size="${Math.round(title.size * 0.55)}" font-weight="700" fill="${MUTED}">${progress.seen}/${progress.total} seen · ${result}</text>`,
+  );
+  if (footer !== undefined) {
+    const footerY = format === 'wide' ? height - 50 : summaryY + 50;
+    parts.push(
+      `<text x="${title.x}" y="${footerY}" text-anchor="${title.anchor}" font-size="24" fill="${MUTED}">${escapeXml(footer)}</text>`,
+    );
+  }
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+function lineStroke(line: BingoLine, centre: (cell: number) => [number, number]): string {
+  const [x1, y1] = centre(line.cells[0] ?? 0);
+  const [x2, y2] = centre(line.cells[line.cells.length - 1] ?? 0);
+  return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${LINE}" stroke-width="10" stroke-linecap="round" stroke-opacity="0.6" data-line="${line.kind}-${line.index}"/>`;
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { SETUP_LINK_REFUSED, SetupBodySchema } from '../../shared/setup';
+import type { StaffAccount } from '../../shared/staff';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { forbidden } from '../../shared/errors';
+import { parseInput } from '../http';
+import { createUserRepository } from './user-repository';
+import { AdminBootstrapError, checkedPassword, createAccount, ensureAdmin, passwordField } from './accounts';
+
+/**
+ * The first admin of an installation without ADMIN_EMAIL / ADMIN_PASSWORD (decision 070): a
+ * random one-time token, logged as a setup link at start; only its SHA-256 is stored (app_meta),
+ * it is consumed by the first successful use and deleted as soon as an admin exists.
+ */
+type SetupContext = Pick<AppContext, 'config' | 'database'>;
+
+const TOKEN_KEY = 'admin_setup_token_sha256';
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export async function adminExists(db: Db): Promise<boolean> {
+  return createUserRepository(db).activeAdminExists();
+}
+
+/** A fresh token (any earlier one stops working); the caller shows it once. */
+export async function issueSetupToken(db: Db): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('app_meta')
+    .values({ key: TOKEN_KEY, value: hashOf(token) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hashOf(token), updated_at: new Date() }))
+    .execute();
+  return token;
+}
+
+export async function dropSetupToken(db: Db): Promise<void> {
+  await db.deleteFrom('app_meta').where('key', '=', TOKEN_KEY).execute();
+}
+
+/** Atomically takes the token: true for exactly one caller holding the right token. */
+async function consumeToken(db: Db, token: string): Promise<boolean> {
+  const taken = await db
+    .deleteFrom('app_meta')
+    .where('key', '=', TOKEN_KEY)
+    .where('value', '=', hashOf(token))
+    .returning('key')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+const refused = () => forbidden(SETUP_LINK_REFUSED);
+
+/** POST /api/setup: the first admin account, from a valid unused setup token. */
+export async function completeFirstAdminSetup(ctx: SetupContext, body: unknown): Promise<StaffAccount> {
+  const db = ctx.database.db;
+  // Everything is checked before the token is spent, so a typo does not burn the link.
+  const input = parseInput(SetupBodySchema.omit({ password: true }), body, 'setup');
+  const password = checkedPassword(passwordField(body));
+  if (await adminExists(db)) throw refused();
+  if (!(await consumeToken(db, input.token))) throw refused();
+  try {
+    return await createAccount(ctx, { ...input, password, role: 'admin' });
+  } catch (error) {
+    // The account was not created: the link stays usable.
+    await db
+      .insertInto('app_meta')
+      .values({ key: TOKEN_KEY, value: hashOf(input.token) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    throw error;
+  }
+}
+
+/** The start-up task (bootstrap.ts) around `ensureAdmin`. */
+export async function ensureAdminTask(ctx: SetupContext, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const result = await ensureAdmin(ctx);
+    if (result?.created === true) log.info({ email: result.email }, 'admin account created');
+    const db = ctx.database.db;
+    if (await adminExists(db)) {
+      await dropSetupToken(db);
+    } else {
+      const token = await issueSetupToken(db);
+      // The one prominent line an operator needs on a fresh install (warn: shown at every log level but silent).
+      log.warn(`NO ADMIN ACCOUNT YET: create the first admin at ${ctx.config.publicUrl}/setup?token=${token} (one-time link, valid until an admin exists)`);
+    }
+  } catch (error) {
+    // One clear line for the operator before start-up stops.
+    if (error instanceof AdminBootstrapError) log.fatal(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A short name for the .eml file, e.g. "receipt-<order id>". */
+  fileHint: string;
+};
+
+export type SentMail = { messageId: string; file?: string };
+
+export type Mailer = {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+};
+
+/**
+ * SMTP when SMTP_URL is set (nodemailer, one pooled transport); otherwise every message is built by
+ * the same library and written as an .eml file under DATA_DIR/outbox/, and logged, so an embedded
+ * install shows what it would have sent.
+ */
+export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
+  if (mail.smtpUrl !== undefined) {
+    const transport = nodemailer.createTransport(mail.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent by SMTP');
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await mkdir(mail.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(mail.outboxDir, `${stamp}-${message.fileHint.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
+      await writeFile(file, info.message, { flag: 'wx' });
+      log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL set)');
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,43 @@
+/** What a page's <head> says about it to browsers, search engines and link-preview crawlers. */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  image: { url: string; width?: number; height?: number; alt: string };
+  /** `summary_large_image` for pictures worth a big card (shared boards, clips). */
+  card: 'summary' | 'summary_large_image';
+  type: 'website' | 'video.other';
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Puts the page's title, description, canonical link and Open Graph / Twitter tags into index.html. */
+export function withPageHead(indexHtml: string, head: PageHead, siteName: string): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
+    ...(head.image.width === undefined ? [] : [`<meta property="og:image:width" content="${head.image.width}" />`]),
+    ...(head.image.height === undefined ? [] : [`<meta property="og:image:height" content="${head.image.height}" />`]),
+    `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+    `<meta name="twitter:card" content="${head.card}" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
+  ];
+  const withTitle = indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+  const withDescription = withTitle.replace(
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    () => `<meta name="description" content="${description}" />`,
+  );
+  return withDescription.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,197 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeShareCode } from '../../domain/share-code';
+import { createClipRepository } from '../clips/clip-repository';
+import { createAccount } from '../auth/accounts';
+import { TEST_PASSWORD } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/** The og/twitter/title tags of an HTML page, as name → content. */
+function headTags(html: string): Record<string, string> {
+  const tags: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) {
+    tags[match[1] ?? ''] = match[2] ?? '';
+  }
+  tags.title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  tags.canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
+  return tags;
+}
+
+const firstRow = Array.from({ length: 25 }, (_, cell) => cell < 5 || cell === 7);
+const shareCode = encodeShareCode(2024, firstRow);
+
+describe('page routes: titles, link previews, robots, sitemap, 404s, share images', () => {
+  let t: TestApp;
+  let siteDir: string;
+  let clipId: string;
+
+  beforeAll(async () => {
+    // A built site as the server sees it: index.html and the movie list.
+    siteDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
+    await mkdir(path.join(siteDir, 'data'));
+    await copyFile('src/web/index.html', path.join(siteDir, 'index.html'));
+    await copyFile('public/data/movielist.json', path.join(siteDir, 'data', 'movielist.json'));
+    t = await createTestApp({ STATIC_DIR: siteDir, PUBLIC_URL: 'https://mingo.example' });
+    const owner = await createAccount(t, { name: 'Rosa', email: 'rosa@test.local', phoneNumber: '', password: TEST_PASSWORD, role: 'staff' });
+    const clip = await createClipRepository(t.database.db).insert({
+      ownerId: owner.id,
+      title: 'Anora & <friends>',
+      videoKey: '00000000-0000-4000-8000-000000000001.webm',
+      videoMime: 'video/webm',
+      videoBytes: 100,
+      screenshotKey: '00000000-0000-4000-8000-000000000002.jpg',
+      screenshotMime: 'image/jpeg',
+    });
+    clipId = clip.docID;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(siteDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it.each([
+    ['/', 'MINGO boards · MINGO', 'https://mingo.example/'],
+    ['/about', 'About MINGO · MINGO', 'https://mingo.example/about'],
+    ['/db', 'MINGO DB · MINGO', 'https://mingo.example/db'],
+    ['/shop', 'Shop MINGO · MINGO', 'https://mingo.example/shop'],
+  ])('serves %s with its title and Open Graph / Twitter tags', async (url, title, canonical) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const tags = headTags(response.body);
+    expect(tags.title).toBe(title);
+    expect(tags['og:title']).toBe(title);
+    expect(tags['twitter:title']).toBe(title);
+    expect(tags['og:url']).toBe(canonical);
+    expect(tags.canonical).toBe(canonical);
+    expect(tags.description).toBeTruthy();
+    expect(tags['og:description']).toBe(tags.description);
+    expect(tags['og:image']).toBe('https://mingo.example/icons/icon-512.png');
+    expect(tags['twitter:card']).toBe('summary');
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
+    expect(response.body.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('gives the About page its own description', async () => {
+    const home = headTags((await get('/')).body);
+    const about = headTags((await get('/about')).body);
+    expect(about.description).not.toBe(home.description);
+  });
+
+  it("previews a clip with its title (escaped) and screenshot", async () => {
+    const response = await get(`/clip/${clipId}`);
+    expect(response.statusCode).toBe(200);
+    const tags = headTags(response.body);
+    expect(tags.title).toBe('Anora &#38; &#60;friends&#62; · MINGO');
+    expect(tags['og:image']).toBe('https://mingo.example/media/00000000-0000-4000-8000-000000000002.jpg');
+    expect(tags['twitter:card']).toBe('summary_large_image');
+    expect(tags['og:type']).toBe('video.other');
+    expect(response.body).not.toContain('<friends>');
+  });
+
+  it.each([
+    '/clip/00000000-0000-4000-8000-000000000000',
+    '/clip/not-a-uuid',
+    '/no-such-page',
+    '/about/extra',
+    '/share/GAAAAB',
+    '/share/nope',
+  ])('answers %s with 404 and the app (its 404 page)', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('keeps unknown API paths JSON 404s', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+
+  it('previews a share link with the board summary and its image', async () => {
+    const response = await get(`/share/${shareCode}`);
+    expect(response.statusCode).toBe(200);
+    const tags = headTags(response.body);
+    expect(tags.title).toBe('Shared board 2024 · 6/24 · 1 line · MINGO');
+    expect(tags['og:image']).toBe(`https://mingo.example/share/${shareCode}.png`);
+    expect(tags['og:image:width']).toBe('1200');
+    expect(tags['og:image:height']).toBe('630');
+    expect(tags['twitter:card']).toBe('summary_large_image');
+  });
+
+  it.each([
+    ['', 1200, 630],
+    ['?format=wide', 1200, 630],
+    ['?format=square', 1080, 1080],
+  ])('renders the share image%s as a PNG of the right size', async (query, width, height) => {
+    const response = await t.app.inject({ method: 'GET', url: `/share/${shareCode}.png${query}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width, height });
+  });
+
+  it('draws a share image once and serves repeats from the cache (ETag, 304)', async () => {
+    const code = encodeShareCode(2019, firstRow);
+    const first = await t.app.inject({ method: 'GET', url: `/share/${code}.png` });
+    const second = await t.app.inject({ method: 'GET', url: `/share/${code}.png` });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: `/share/${code}.png`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload).toHaveLength(0);
+    // A different board is a different image.
+    const other = await t.app.inject({ method: 'GET', url: `/share/${encodeShareCode(2019, firstRow.map((seen) => !seen))}.png` });
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('refuses bad share images with JSON errors', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/share/GAA*AA.png' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toEqual({ error: { code: 'not_found', message: 'A share code uses only letters, digits, "-" and "_".' } });
+    const format = await t.app.inject({ method: 'GET', url: `/share/${shareCode}.png?format=huge` });
+    expect(format.statusCode).toBe(400);
+  });
+
+  it('points /favicon.ico at the SVG icon', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
+
+  it('serves robots.txt as text that points to the sitemap', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toMatch(/^User-agent: \*$/m);
+    expect(response.body).toMatch(/^Disallow: \/api\/$/m);
+    expect(response.body).toMatch(/^Sitemap: https:\/\/mingo\.example\/sitemap\.xml$/m);
+  });
+
+  it('lists the public pages and clips in sitemap.xml', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([
+      'https://mingo.example/',
+      'https://mingo.example/about',
+      'https://mingo.example/db',
+      'https://mingo.example/shop',
+      `https://mingo.example/clip/${clipId}`,
+    ]);
+    expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { BOARD_IMAGE_SIZES, boardImageSvg, type BoardImageFormat } from '../../domain/board-image';
+import type { SharedBoard } from '../../domain/share-code';
+
+export type RenderedImage = { png: Buffer; etag: string };
+
+const CACHE_ENTRIES = 200;
+
+/**
+ * Renders shared boards to PNG (the domain's SVG through sharp), keeping the most recent images
+ * in memory keyed by the SVG's hash: the same board, names and size are drawn once.
+ */
+export function createShareImageRenderer({ footer }: { footer: string }) {
+  const cache = new Map<string, RenderedImage>();
+  let renders = 0;
+
+  return {
+    async render(board: SharedBoard, names: readonly string[], format: BoardImageFormat): Promise<RenderedImage> {
+      const svg = boardImageSvg({ year: board.year, names, seen: board.seen, format, footer });
+      const key = createHash('sha256').update(svg).digest('base64url');
+      const cached = cache.get(key);
+      if (cached !== undefined) {
+        // Re-insert: the Map's order is the eviction order (least recently used first).
+        cache.delete(key);
+        cache.set(key, cached);
+        return cached;
+      }
+      const { default: sharp } = await import('sharp');
+      const { width, height } = BOARD_IMAGE_SIZES[format];
+      const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9 }).toBuffer();
+      renders += 1;
+      const image = { png, etag: `"${key.slice(0, 27)}"` };
+      cache.set(key, image);
+      if (cache.size > CACHE_ENTRIES) {
+        const oldest = cache.keys().next();
+        if (oldest.done !== true) cache.delete(oldest.value);
+      }
+      return image;
+    },
+    /** How many images were drawn (not served from the cache), for tests and logs. */
+    renderCount: () => renders,
+  };
+}
+
+export type ShareImageRenderer = ReturnType<typeof createShareImageRenderer>;

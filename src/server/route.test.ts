@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../shared/contract';
+import { registerErrorHandler } from './error-handler';
+import { route } from './route';
+
+const item = endpoint({
+  method: 'POST',
+  path: '/items/:id',
+  summary: 'test',
+  tag: 'test',
+  params: z.object({ id: z.coerce.number().int() }),
+  query: z.object({ verbose: z.enum(['yes', 'no']).default('no') }),
+  body: z.object({ name: z.string().trim().min(2) }),
+  status: 201,
+  response: z.object({ id: z.number(), name: z.string(), verbose: z.boolean() }),
+});
+
+const upload = endpoint({
+  method: 'POST',
+  path: '/uploads',
+  summary: 'test',
+  tag: 'test',
+  bodyFormat: 'multipart',
+  response: z.object({ ok: z.boolean() }),
+});
+
+describe('route()', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    registerErrorHandler(app);
+    route(app, item, { access: 'public' }, async ({ params, query, body }) => ({
+      id: params.id,
+      name: body.name,
+      verbose: query.verbose === 'yes',
+      // Not in the response schema: must never reach the client.
+      secret: 'do not send',
+    }));
+    route(app, upload, { access: 'public' }, async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('hands the handler parsed input and serializes the answer through the response schema', async () => {
+    const response = await app.inject({ method: 'POST', url: '/items/7?verbose=yes', payload: { name: '  Ann ' } });
+    expect(response.statusCode).toBe(201);
+    expect(JSON.parse(response.body)).toStrictEqual({ id: 7, name: 'Ann', verbose: true });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it.each([
+    ['params', '/items/x', { name: 'Ann' }, 'id'],
+    ['query', '/items/1?verbose=maybe', { name: 'Ann' }, 'verbose'],
+    ['body', '/items/1', { name: 'A' }, 'name'],
+  ])('refuses bad %s with the one 400 shape', async (_, url, payload, path) => {
+    const response = await app.inject({ method: 'POST', url, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toStrictEqual({
+      error: { code: 'validation_failed', message: expect.stringContaining(path), details: [{ path, message: expect.any(String) }] },
+    });
+  });
+
+  it('refuses a non-multipart body on a multipart endpoint with 415', async () => {
+    const response = await app.inject({ method: 'POST', url: '/uploads', payload: { ok: true } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+});

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
+import type { ProductFields } from '../../shared/products';
+import { createMailer } from '../mail/mailer';
+import { createOrderService } from '../orders/order-lifecycle';
+import { createTestPaymentProvider } from '../payments/test-provider';
+import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
+import { signedInAs, TEST_ORIGIN } from '../test/auth';
+import { readableMail, startSmtpSink, type ReceivedMail } from '../test/smtp-sink';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The admin's order lifecycle with the test provider (ship, refund, filter, detail, CSV) and the
+// e-mails it sends, through a real SMTP server on 127.0.0.1. PGlite, or PostgreSQL with TEST_DATABASE_URL.
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
+const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
+
+function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
+  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+}
+
+describe('order lifecycle for admins', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApp;
+  let repo: ProductRepository;
+  let tee: ProductRecord;
+  let admin: Awaited<ReturnType<typeof signedInAs>>;
+  let staff: Awaited<ReturnType<typeof signedInAs>>;
+
+  const stockOf = async (id: string) => (await repo.getById(id))?.stock;
+  const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((mail) => mail.to.includes(email));
+  const subjects = (email: string) => mailsTo(email).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '');
+
+  async function checkout(quantity: number, productId = tee.id): Promise<{ sessionId: string; orderId: string }> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: [{ product: { id: productId }, quantity, selectedShirtSize: productId === tee.id ? 'M' : null }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+    const row = await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    return { sessionId, orderId: row.id };
+  }
+  const pay = (sessionId: string, form: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/checkout/test/${sessionId}/pay`,
+      headers: sameOrigin,
+      payload: new URLSearchParams({ ...ADDRESS, cardNumber: '4242424242424242', ...form }).toString(),
+    });
+  async function paidOrder(email: string, quantity = 2, extra: Record<string, string> = {}) {
+    const order = await checkout(quantity);
+    expect((await pay(order.sessionId, { email, ...extra })).statusCode).toBe(303);
+    return order;
+  }
+  const detail = async (orderId: string): Promise<AdminOrderDetail> => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: admin.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return AdminOrderDetailSchema.parse(response.json());
+  };
+  const ship = (orderId: string, body: object = {}, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/ship`, headers, payload: body });
+  const refund = (orderId: string, headers = admin.headers) => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers, payload: {} });
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'MINGO shop <shop@mingo.test>', ORDER_SWEEP_SECONDS: '0' });
+    repo = createProductRepository(t.database.db);
+    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2500, stock: 100, shirtSizes: ['S', 'M'] }));
+    admin = await signedInAs(t, 'admin', { name: 'Ann Admin' });
+    staff = await signedInAs(t, 'staff');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends one receipt by SMTP when an order is paid, with items, totals and the shipping address', async () => {
+    const email = 'receipt@example.com';
+    const { sessionId } = await paidOrder(email);
+    // The shopper presses Pay again (back button): no second receipt.
+    expect((await pay(sessionId, { email })).statusCode).toBe(303);
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const mail = readableMail(mails[0]?.raw ?? '');
+    expect(mails[0]?.from).toBe('shop@mingo.test');
+    expect(mail).toMatch(/^Subject: Your MINGO receipt for order #[0-9A-F]{8}$/m);
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toContain('Content-Type: text/html');
+    for (const text of ['2 × Classic Tee (Size M)', '$50.00', 'Total: $', 'Ada Fan', '1 Main St', 'Springfield, IL, 62701']) {
+      expect(mail).toContain(text);
+    }
+  });
+
+  it('marks a paid order shipped with carrier and tracking, once, and e-mails the tracking number', async () => {
+    const email = 'ship@example.com';
+    const { orderId } = await paidOrder(email);
+    expect((await ship(orderId, { carrier: 'UPS', trackingNumber: '1Z999' }, staff.headers)).statusCode).toBe(403);
+    const shipped = await ship(orderId, { carrier: 'UPS', trackingNumber: '1Z999' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const order = AdminOrderDetailSchema.parse(shipped.json());
+    expect(order).toMatchObject({ status: 'shipped', shippingCarrier: 'UPS', trackingNumber: '1Z999' });
+    expect(order.shippedAt).not.toBeNull();
+    expect(order.timeline.map((step) => [step.from, step.to, step.actorKind])).toEqual([
+      [null, 'pending', 'shopper'],
+      ['pending', 'paid', 'provider'],
+      ['paid', 'shipped', 'user'],
+    ]);
+    expect(order.timeline[2]?.actorName).toContain('Ann Admin');
+
+    const again = await ship(orderId, { trackingNumber: 'OTHER' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: { code: 'conflict', message: 'This order is shipped; only paid orders can be marked shipped.' } });
+    const refused = await refund(orderId);
+    expect(refused.statusCode).toBe(409);
+
+    expect(subjects(email)).toEqual([expect.stringContaining('receipt'), expect.stringMatching(/has shipped$/)]);
+    expect(readableMail(mailsTo(email)[1]?.raw ?? '')).toContain('Tracking number: 1Z999 (UPS)');
+  });
+
+  it('refuses to ship or refund a pending order, and validates the input', async () => {
+    const { orderId } = await checkout(1);
+    expect((await ship(orderId)).statusCode).toBe(409);
+    const pendingRefund = await refund(orderId);
+    expect(pendingRefund.statusCode).toBe(409);
+    expect(pendingRefund.json<{ error: { message: string } }>().error.message).toBe(
+      'This order is pending; only paid or needs refund orders can be refunded.',
+    );
+    expect((await ship(orderId, { trackingNumber: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await ship(orderId, { color: 'red' })).statusCode).toBe(400);
+    expect((await ship('not-a-uuid')).statusCode).toBe(400);
+    expect((await ship('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await detail(orderId)).status).toBe('pending');
+  });
+
+  it('refunds a paid order exactly once under concurrent requests: stock back once, one refund notice', async () => {
+    const email = 'refund@example.com';
+    const before = await stockOf(tee.id);
+    const { orderId } = await paidOrder(email, 3);
+    expect(await stockOf(tee.id)).toBe((before ?? 0) - 3);
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => refund(orderId)));
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.every((code) => code === 200 || code === 409), codes.join(',')).toBe(true);
+    expect(codes).toContain(200);
+
+    expect(await stockOf(tee.id)).toBe(before);
+    const order = await detail(orderId);
+    expect(order.status).toBe('refunded');
+    expect(order.refundReference).toMatch(/^test_re_/);
+    expect(order.timeline.filter((step) => step.to === 'refunded')).toHaveLength(1);
+    expect(subjects(email).filter((subject) => subject.endsWith('was refunded'))).toHaveLength(1);
+    expect((await refund(orderId)).statusCode).toBe(409);
+  });
+
+  it('refunds a needs_refund order without touching stock (it never took any)', async () => {
+    const scarce = await repo.create(fields('RARE', { name: 'Rare Print', stock: 1 }));
+    const first = await checkout(1, scarce.id);
+    const second = await checkout(1, scarce.id);
+    expect((await pay(first.sessionId, { email: 'first@example.com' })).statusCode).toBe(303);
+    expect((await pay(second.sessionId, { email: 'second@example.com' })).statusCode).toBe(303);
+    expect((await detail(second.orderId)).status).toBe('needs_refund');
+    expect(await stockOf(scarce.id)).toBe(0);
+    // needs_refund gets no receipt: the goods cannot be sent.
+    expect(mailsTo('second@example.com')).toHaveLength(0);
+
+    expect((await refund(second.orderId)).statusCode).toBe(200);
+    expect((await detail(second.orderId)).status).toBe('refunded');
+    expect(await stockOf(scarce.id)).toBe(0);
+    expect(subjects('second@example.com')).toEqual([expect.stringMatching(/was refunded$/)]);
+  });
+
+  it('filters the list by status and exports the filtered orders as CSV with formulas neutralised', async () => {
+    const { orderId } = await paidOrder('csv@example.com', 1, { name: '=HYPERLINK("http://evil","x")', line1: '+1 Main, St', city: '@City' });
+    const paid = await t.app.inject({ method: 'GET', url: '/api/orders?status=paid', headers: admin.headers });
+    expect(paid.statusCode).toBe(200);
+    const page = OrderPageSchema.parse(paid.json());
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((order) => order.status === 'paid')).toBe(true);
+    expect(page.items.map((order) => order.id)).toContain(orderId);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders?status=lost', headers: admin.headers })).statusCode).toBe(400);
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/orders/export.csv?status=paid', headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="mingo-orders-paid.csv"');
+    const records = csv.body.split('\r\n');
+    expect(records[0]).toMatch(/^order_id,created_at,status,email,ship_name,/);
+    expect(records.at(-1)).toBe('');
+    const row = records.find((record) => record.startsWith(orderId)) ?? '';
+    expect(row).toContain(`,paid,csv@example.com,"'=HYPERLINK(""http://evil"",""x"")","'+1 Main, St",,'@City,`);
+    expect(records.slice(1, -1).every((record) => record.split(',')[2] === 'paid')).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/export.csv', headers: staff.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('the pending-order expiry sweep', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ORDER_SWEEP_SECONDS: '0' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {
+    const product = await createProductRepository(t.database.db).create(fields('SWEEP', { stock: 5 }));
+    const start = async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: [{ product: { id: product.id }, quantity: 1 }] });
+      const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow()).id;
+    };
+    const stale = await start();
+    const fresh = await start();
+    const now = new Date();
+    await t.database.db.updateTable('orders').set({ created_at: new Date(now.getTime() - 24 * 3600_000 - 1000) }).where('id', '=', stale).execute();
+    const service = createOrderService({ db: t.database.db, payments: createTestPaymentProvider(), mailer: createMailer(t.config.mail, t.app.log), log: t.app.log });
+
+    expect(await service.expireStale(now)).toBe(1);
+    expect(await service.expireStale(now)).toBe(0);
+    expect((await service.detail(stale)).status).toBe('expired');
+    expect((await service.detail(stale)).timeline.at(-1)).toMatchObject({ from: 'pending', to: 'expired', actorKind: 'system' });
+    expect((await service.detail(fresh)).status).toBe('pending');
+    // The shop does not reserve stock at checkout (decision 050), so nothing is released.
+    expect((await createProductRepository(t.database.db).getById(product.id))?.stock).toBe(5);
+  });
+});

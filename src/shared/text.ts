@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * C0 control characters (NUL included) and DEL, except tab, line feed and carriage return:
+ * refused in every text field (PostgreSQL cannot store NUL in text; the rest has no business in
+ * names, titles or descriptions).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+
+/** A UTF-16 surrogate without its partner: not Unicode text (no UTF-8 form). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A string without control characters; chain `.trim()`, `.min()`, `.max()` … as usual. */
+export function safeText() {
+  return z
+    .string()
+    .refine((value) => !hasControlCharacters(value), { error: CONTROL_CHARACTERS_MESSAGE })
+    .refine(isWellFormedText, { error: 'must be valid Unicode text' });
+}

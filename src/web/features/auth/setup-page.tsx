@@ -1,0 +1,83 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { completeSetup, type SetupBody } from '../../../shared/setup';
+import { ApiError, callApi } from '../../lib/api-client';
+import { TextField } from '../../components/text-field';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'An unexpected error occured. Please try again shortly.';
+}
+
+/**
+ * /setup?token=…: creates the first admin account from the one-time link the server logs when
+ * no admin exists (decision 070). The same fields and password rules as the Staff page.
+ */
+export function SetupPage() {
+  const id = useId();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const setup = useMutation({ mutationFn: (body: SetupBody) => callApi(completeSetup, { body }) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    setup.mutate({ token, name: text('name'), email: text('email'), phoneNumber: text('phoneNumber'), password: text('password') });
+  };
+
+  const field = (name: string, label: string, type: string, autoComplete: string) => (
+    <TextField idPrefix={id} name={name} label={label} type={type} autoComplete={autoComplete} />
+  );
+
+  if (setup.isSuccess) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col gap-4 py-10">
+        <h1 className="text-3xl font-bold">First admin</h1>
+        <p className="alert-success">Admin account created for {setup.data.email}. You can now sign in with the Login link.</p>
+        <div>
+          <Link to="/" className="btn-primary">
+            Back to the boards
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4 py-10">
+      <h1 className="text-3xl font-bold">First admin</h1>
+      {token === '' ? (
+        <p className="alert-error" role="alert">
+          This page needs the one-time setup link that the server prints in its log when no admin exists.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="card flex flex-col gap-4 p-5" aria-label="Create the first admin">
+          <fieldset disabled={setup.isPending} className="grid gap-4 sm:grid-cols-2">
+            {field('name', 'Name', 'text', 'name')}
+            {field('email', 'Email', 'email', 'email')}
+            {field('phoneNumber', 'Phone number', 'tel', 'tel')}
+            {field('password', 'Password', 'password', 'new-password')}
+          </fieldset>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Passwords need at least 8 characters and must not be a common password.
+          </p>
+          <div>
+            <button type="submit" className="btn-primary" disabled={setup.isPending}>
+              Create admin account
+            </button>
+          </div>
+          <div aria-live="polite">
+            {setup.isError && (
+              <p className="alert-error" role="alert">
+                {messageOf(setup.error)}
+              </p>
+            )}
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export { SetupPage as Component };

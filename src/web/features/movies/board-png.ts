@@ -1,0 +1,35 @@
+import { BOARD_IMAGE_SIZES, boardImageSvg, type BoardImageInput } from '../../../domain/board-image';
+
+/** Draws the board image (the same SVG the server renders for link previews) to a PNG in the browser. */
+export async function boardPng(input: BoardImageInput): Promise<Blob> {
+  const { width, height } = BOARD_IMAGE_SIZES[input.format];
+  const url = URL.createObjectURL(new Blob([boardImageSvg(input)], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image(width, height);
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (context === null) throw new Error('This browser cannot draw images.');
+    context.drawImage(image, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) => {
+      canvas.toBlob((blob) => (blob === null ? reject(new Error('Could not make the image.')) : resolve(blob)), 'image/png');
+    });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled (the download keeps its own reference).
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

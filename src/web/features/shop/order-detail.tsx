@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatUsd } from '../../../domain/format';
+import { optionsText } from '../../../domain/product-options';
+import { SHIPPING_LIMITS, type AdminOrderDetail } from '../../../shared/orders';
+import { ApiError } from '../../lib/api-client';
+import { STATUS_LABELS } from './order-summary';
+import { useOrderActions, useOrderDetail } from './use-orders';
+import type { InCents } from './wire';
+
+const dateFormatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+function ShipForm({ orderId }: { orderId: string }) {
+  const { ship } = useOrderActions(orderId);
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const carrierId = useId();
+  const trackingId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ship.mutate({ ...(carrier.trim() === '' ? {} : { carrier }), ...(tracking.trim() === '' ? {} : { trackingNumber: tracking }) });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Mark shipped">
+      <div className="flex flex-col">
+        <label htmlFor={carrierId} className="text-sm font-semibold">
+          Carrier (optional)
+        </label>
+        <input id={carrierId} className="input w-40" value={carrier} maxLength={SHIPPING_LIMITS.carrierMax} onChange={(event) => setCarrier(event.target.value)} />
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={trackingId} className="text-sm font-semibold">
+          Tracking number (optional)
+        </label>
+        <input id={trackingId} className="input w-56" value={tracking} maxLength={SHIPPING_LIMITS.trackingMax} onChange={(event) => setTracking(event.target.value)} />
+      </div>
+      <button type="submit" className="btn-primary" disabled={ship.isPending}>
+        Mark shipped
+      </button>
+      {ship.isError && (
+        <p role="alert" className="alert-error w-full">
+          {errorText(ship.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function RefundButton({ orderId, totalCents }: { orderId: string; totalCents: number }) {
+  const { refund } = useOrderActions(orderId);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {confirming ? (
+        <>
+          <span>Refund {formatUsd(totalCents)} to the customer?</span>
+          <button type="button" className="btn-primary bg-rose-500 text-white hover:bg-rose-400" disabled={refund.isPending} onClick={() => refund.mutate()}>
+            Confirm refund
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            Keep the payment
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+          Refund…
+        </button>
+      )}
+      {refund.isError && (
+        <p role="alert" className="alert-error w-full">
+          {errorText(refund.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Details({ order }: { order: InCents<AdminOrderDetail> }) {
+  const address = order.shippingAddress;
+  return (
+    <div className="grid gap-4 p-3 md:grid-cols-2">
+      <div className="flex flex-col gap-2">
+        <h3 className="font-bold">Order {order.id}</h3>
+        <ul className="text-sm">
+          {order.items.map((item, index) => {
+            const options = optionsText(item);
+            return (
+              <li key={index}>
+                {item.quantity} × {item.productName}
+                {options === '' ? '' : ` (${options})`} @ {formatUsd(item.unitPriceCents)}
+              </li>
+            );
+          })}
+        </ul>
+        <p className="text-sm">
+          Subtotal {formatUsd(order.subtotalCents)} · Delivery {order.deliveryCents === 0 ? 'free' : formatUsd(order.deliveryCents)} · Tax {formatUsd(order.taxCents)} ·{' '}
+          <strong>Total {formatUsd(order.totalCents)}</strong>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="font-semibold">E-mail</dt>
+          <dd>{order.customerEmail ?? '—'}</dd>
+          <dt className="font-semibold">Ship to</dt>
+          <dd data-testid="order-address">
+            {address === null
+              ? '—'
+              : [address.name, address.line1, address.line2, [address.city, address.state, address.postalCode].filter(Boolean).join(', '), address.country]
+                  .filter((line) => line !== null && line !== '')
+                  .map((line) => <div key={line}>{line}</div>)}
+          </dd>
+          <dt className="font-semibold">Payment</dt>
+          <dd className="font-mono break-all">
+            {order.provider === 'test' ? 'Test provider' : 'Stripe'} {order.paymentReference ?? order.providerSessionId ?? ''}
+          </dd>
+          {order.trackingNumber !== null && (
+            <>
+              <dt className="font-semibold">Tracking</dt>
+              <dd>
+                {order.trackingNumber}
+                {order.shippingCarrier === null ? '' : ` (${order.shippingCarrier})`}
+              </dd>
+            </>
+          )}
+          {order.refundReference !== null && (
+            <>
+              <dt className="font-semibold">Refund</dt>
+              <dd className="font-mono break-all">{order.refundReference}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+      <div className="flex flex-col gap-3">
+        <h3 className="font-bold">Timeline</h3>
+        <ol className="text-sm" aria-label="Timeline">
+          {order.timeline.map((step, index) => (
+            <li key={index}>
+              <time dateTime={step.at}>{dateFormatter.format(new Date(step.at))}</time> — {STATUS_LABELS[step.to]} by {step.actorName}
+              {step.note === null ? '' : ` (${step.note})`}
+            </li>
+          ))}
+        </ol>
+        {order.status === 'paid' && <ShipForm orderId={order.id} />}
+        {(order.status === 'paid' || order.status === 'needs_refund') && <RefundButton orderId={order.id} totalCents={order.totalCents} />}
+      </div>
+    </div>
+  );
+}
+
+/** An order's detail for admins: items, totals, e-mail, address, payment reference, timeline and actions. */
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const detail = useOrderDetail(orderId);
+  if (detail.isPending) return <p className="p-3">Loading the order…</p>;
+  if (detail.isError)
+    return (
+      <p role="alert" className="alert-error">
+        {errorText(detail.error)}
+      </p>
+    );
+  return <Details order={detail.data} />;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderSummary } from '../../../shared/orders';
+import { orderFromWire, productFromWire, wireCents } from './wire';
+
+describe('money at the web edge', () => {
+  it('turns wire dollars into integer cents exactly', () => {
+    expect(wireCents(19.99)).toBe(1999);
+    expect(wireCents(0.07)).toBe(7);
+    expect(wireCents(100000)).toBe(10_000_000);
+    expect(wireCents(0)).toBe(0);
+  });
+
+  it('refuses an amount the contract cannot hold instead of showing $0', () => {
+    expect(() => wireCents(19.999)).toThrow(TypeError);
+    expect(() => wireCents(-1)).toThrow(TypeError);
+    expect(() => wireCents(Number.NaN)).toThrow(TypeError);
+  });
+
+  it('maps products and orders, keeping every other field', () => {
+    const product = { id: 'p', productName: 'Tee', price: 24.5, isActive: false };
+    expect(productFromWire(product)).toEqual({ id: 'p', productName: 'Tee', priceCents: 2450, isActive: false });
+    const order: OrderSummary = {
+      id: 'o',
+      status: 'paid',
+      items: [{ productId: 'p', productName: 'Tee', productCode: 'TEE', quantity: 2, unitPrice: 24.5, shirtSize: 'M', shirtColor: null, vinylColor: null }],
+      subtotal: 49,
+      delivery: 0,
+      tax: 4.41,
+      total: 53.41,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      paidAt: null,
+    };
+    expect(orderFromWire(order)).toEqual({
+      id: 'o',
+      status: 'paid',
+      items: [{ productId: 'p', productName: 'Tee', productCode: 'TEE', quantity: 2, unitPriceCents: 2450, shirtSize: 'M', shirtColor: null, vinylColor: null }],
+      subtotalCents: 4900,
+      deliveryCents: 0,
+      taxCents: 441,
+      totalCents: 5341,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      paidAt: null,
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { getSession } from '../../shared/auth';
+import { MovieListSchema as SharedMovieListSchema, type MovieList } from '../../shared/content';
+import { GET_SESSION_PATH, MovieListSchema, number, SessionAnswerSchema, string, transform, union, type Infer } from './first-load-schemas';
+
+// The first-load twins must accept and refuse exactly what the shared contract does.
+
+const movies = JSON.parse(readFileSync('public/data/movielist.json', 'utf8')) as Record<string, unknown>[];
+const first = movies[0] ?? {};
+
+const movieLists: [string, unknown][] = [
+  ['the real movie list', movies],
+  ['an empty list', []],
+  ['not a list', { movies }],
+  ['a half star', [{ ...first, starRatingA: 3.5 }]],
+  ['a third of a star', [{ ...first, starRatingA: 3.3 }]],
+  ['six stars', [{ ...first, starRatingB: 6 }]],
+  ['negative stars', [{ ...first, starRatingB: -0.5 }]],
+  ['an empty id', [{ ...first, id: '' }]],
+  ['an empty name', [{ ...first, name: '' }]],
+  ['an empty poster', [{ ...first, imageURL: '' }]],
+  ['a fractional year', [{ ...first, year: 2018.5 }]],
+  ['a negative runtime', [{ ...first, runtime: -1 }]],
+  ['a fractional runtime', [{ ...first, runtime: 90.5 }]],
+  ['a missing description', [{ ...first, description: undefined }]],
+  ['a string year', [{ ...first, year: '2018' }]],
+  ['an infinite runtime', [{ ...first, runtime: Infinity }]],
+  ['a NaN rating', [{ ...first, starRatingA: Number.NaN }]],
+  ['a null entry', [null]],
+  ['an extra field (stripped)', [{ ...first, extra: 1 }]],
+];
+
+const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'staff' };
+const sessionAnswers: [string, unknown][] = [
+  ['signed out', null],
+  ['signed in', { user }],
+  ['signed in with the session record', { user, session: { id: 's1', expiresAt: '2026-01-01' } }],
+  ['an admin', { user: { ...user, role: 'admin' } }],
+  ['an unknown role', { user: { ...user, role: 'owner' } }],
+  ['no user', {}],
+  ['a user without e-mail', { user: { id: 'u1', name: 'Ann', role: 'staff' } }],
+  ['undefined', undefined],
+  ['a string', 'yes'],
+];
+
+describe('first-load validators', () => {
+  it.each(movieLists)('the movie list twin agrees with the shared schema on %s', (_, input) => {
+    const shared = SharedMovieListSchema.safeParse(input);
+    const mini = MovieListSchema.safeParse(input);
+    expect(mini.success).toBe(shared.success);
+    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+  });
+
+  it.each(sessionAnswers)('the session twin agrees with getSession.response on %s', (_, input) => {
+    const shared = getSession.response.safeParse(input);
+    const mini = SessionAnswerSchema.safeParse(input);
+    expect(mini.success).toBe(shared.success);
+    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+  });
+
+  it('reads the session from the contract’s endpoint', () => {
+    expect(getSession.method).toBe('GET');
+    expect(GET_SESSION_PATH).toBe(getSession.path);
+  });
+
+  it('infers the same types', () => {
+    expectTypeOf<Infer<typeof MovieListSchema>>().toEqualTypeOf<MovieList>();
+    // The loose object's index signature is spelled differently: check both directions instead.
+    expectTypeOf<Infer<typeof SessionAnswerSchema>>().toExtend<z.infer<typeof getSession.response>>();
+    expectTypeOf<z.infer<typeof getSession.response>>().toExtend<Infer<typeof SessionAnswerSchema>>();
+  });
+});
+
+describe('union and transform', () => {
+  it('take the first validator that accepts, and map or refuse like zod', () => {
+    const either = union(string({ minLength: 1 }), number({ int: true }));
+    expect(either.safeParse('a')).toEqual({ success: true, data: 'a' });
+    expect(either.safeParse(3)).toEqual({ success: true, data: 3 });
+    expect(either.safeParse(1.5).success).toBe(false);
+    const even = transform(number({ int: true }), (value) => (value % 2 === 0 ? value / 2 : undefined));
+    expect(even.safeParse(4)).toEqual({ success: true, data: 2 });
+    expect(even.safeParse(3).success).toBe(false);
+    expect(even.safeParse('4').success).toBe(false);
+  });
+});

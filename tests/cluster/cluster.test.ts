@@ -1,0 +1,321 @@
+// The scaled-out deployment on loopback: three app processes from the production build on one
+// fresh PostgreSQL database and one S3 bucket (s3rver), Stripe faked on 127.0.0.1, nginx in
+// front with the config from deploy/. A mixed workload through nginx, then a rolling restart
+// under load. Decision 112.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../../src/server/auth/sign-in-limits';
+import { clipForm, sampleVideo } from '../../src/server/clips/test-multipart';
+import { startS3TestServer, type S3TestServer } from '../../src/server/media/s3-test-server';
+import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer } from '../../src/server/payments/fake-stripe-server';
+import { CHECKOUT_RATE_LIMIT } from '../../src/server/routes/checkout';
+import { jsonRequest, request, type Reply } from './http';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminQuery,
+  createDatabase,
+  nginxBinary,
+  PORTS,
+  requireBuild,
+  ROOT,
+  signIn,
+  startApp,
+  stopApp,
+  waitReady,
+  type AppProcess,
+} from './support';
+
+const NGINX_PORT = PORTS.cluster;
+const APP_PORTS = [PORTS.cluster + 1, PORTS.cluster + 2, PORTS.cluster + 3];
+const LB = `http://127.0.0.1:${NGINX_PORT}`;
+const WEBHOOK_SECRET = 'whsec_cluster_test_secret';
+/** What a browser sends for a page. */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
+
+/** deploy/nginx.conf for this loopback cluster: our upstreams and port, in a full nginx config. */
+export async function nginxConfig(tempDir: string, listenPort: number, upstreamPorts: number[]): Promise<string> {
+  const site = await readFile(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  const upstream = upstreamPorts.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=1s;`).join(' ');
+  const templated = site.replace(/server app:3000;/, upstream).replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
+  if (!templated.includes(upstream) || !templated.includes(`listen 127.0.0.1:${listenPort};`)) {
+    throw new Error('deploy/nginx.conf no longer has `server app:3000;` and `listen 80;` to template');
+  }
+  const temp = (name: string) => path.join(tempDir, name);
+  return [
+    'daemon off;',
+    'master_process off;',
+    'worker_processes 1;',
+    `pid ${temp('nginx.pid')};`,
+    `error_log ${temp('error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    `  access_log ${temp('access.log')};`,
+    `  client_body_temp_path ${temp('body')};`,
+    `  proxy_temp_path ${temp('proxy')};`,
+    `  fastcgi_temp_path ${temp('fastcgi')};`,
+    `  uwsgi_temp_path ${temp('uwsgi')};`,
+    `  scgi_temp_path ${temp('scgi')};`,
+    templated,
+    '}',
+  ].join('\n');
+}
+
+type Sample = { route: string; status: number; error?: string };
+
+describe('three instances behind nginx on PostgreSQL and S3', () => {
+  let tempDir: string;
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let s3: S3TestServer;
+  let stripe: FakeStripeServer;
+  let nginx: ChildProcess;
+  let nginxOutput = '';
+  const apps: AppProcess[] = [];
+  let env: Record<string, string>;
+  let cookie: string;
+  const origin = { origin: LB };
+
+  const appEnv = (i: number): Record<string, string> => ({ ...env, DATA_DIR: path.join(tempDir, `app-${i}`) });
+  const direct = (i: number) => `http://127.0.0.1:${APP_PORTS[i] ?? 0}`;
+
+  beforeAll(async () => {
+    requireBuild();
+    const nginxPath = nginxBinary();
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-cluster-'));
+    database = await createDatabase('mingo_cluster');
+    s3 = await startS3TestServer('mingo-cluster');
+    stripe = await startFakeStripeServer();
+    env = {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: 'cluster-test-auth-secret-0123456789abcdef',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      DEMO_DATA: 'true',
+      PUBLIC_URL: LB,
+      TRUST_PROXY: '1',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_cluster',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      ...s3.env,
+    };
+    APP_PORTS.forEach((port, i) => apps.push(startApp(port, appEnv(i))));
+    await Promise.all(apps.map((app) => waitReady(app, 90_000)));
+
+    await writeFile(path.join(tempDir, 'nginx.conf'), await nginxConfig(tempDir, NGINX_PORT, APP_PORTS));
+    nginx = spawn(nginxPath, ['-p', tempDir, '-c', path.join(tempDir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
+      const ready = await request(`${LB}/readyz`).catch(() => null);
+      if (ready?.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not answer: ${nginxOutput}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 150_000);
+
+  afterAll(async () => {
+    if (nginx !== undefined && nginx.exitCode === null) {
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+    }
+    await Promise.all(apps.map((app) => stopApp(app)));
+    await stripe?.close();
+    await s3?.close();
+    await database?.drop();
+    if (tempDir !== undefined) await rm(tempDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('serves pages and the public API through nginx from every instance', async () => {
+    for (const url of [`${LB}/`, `${LB}/shop`, `${LB}/api/products`, `${LB}/api/clips`]) {
+      const reply = await request(url, { headers: PAGE_HEADERS });
+      expect(reply.status, url).toBe(200);
+    }
+    for (let i = 0; i < APP_PORTS.length; i += 1) expect((await request(`${direct(i)}/api/products`)).status).toBe(200);
+  });
+
+  it('signs in through nginx; the session is valid on every instance', async () => {
+    const signedIn = await signIn(LB);
+    expect(signedIn.status).toBe(200);
+    cookie = signedIn.cookie ?? '';
+    expect(cookie).toContain('session_token=');
+    for (let i = 0; i < APP_PORTS.length; i += 1) {
+      const session = await request(`${direct(i)}/api/auth/get-session`, { headers: { cookie } });
+      expect(session.json()).toMatchObject({ user: { email: ADMIN_EMAIL } });
+      expect((await request(`${direct(i)}/api/products/manage`, { headers: { cookie } })).status).toBe(200);
+    }
+  });
+
+  it('stores an upload through nginx that every instance serves', async () => {
+    const form = clipForm('Sinners');
+    const uploaded = await request(`${LB}/api/clips`, { method: 'POST', headers: { ...form.headers, ...origin, cookie }, body: form.payload });
+    expect(uploaded.status, uploaded.text()).toBe(201);
+    const clip = uploaded.json<{ docID: string; url: string; screenshotURL: string }>();
+    const video = sampleVideo();
+    for (let i = 0; i < APP_PORTS.length; i += 1) {
+      const media = await request(`${direct(i)}${clip.url}`);
+      expect(media.status).toBe(200);
+      expect(media.body.equals(video)).toBe(true);
+      expect((await request(`${direct(i)}${clip.screenshotURL}`)).status).toBe(200);
+      expect((await request(`${direct(i)}/api/clips/${clip.docID}`)).status).toBe(200);
+    }
+  });
+
+  it('serves a product edit made through one instance from every instance within 1 s', async () => {
+    const products = (await request(`${LB}/api/products`)).json<{ items: { id: string }[] }>();
+    const id = products.items[0]?.id ?? '';
+    const name = `Edited ${Date.now()}`;
+    const edited = await jsonRequest(`${direct(0)}/api/products/${id}`, 'PATCH', { productName: name }, { ...origin, cookie });
+    expect(edited.status, edited.text()).toBe(200);
+    const editedAt = Date.now();
+    await Promise.all(
+      APP_PORTS.map(async (_, i) => {
+        for (;;) {
+          const product = (await request(`${direct(i)}/api/products/${id}`)).json<{ productName: string }>();
+          if (product.productName === name) return;
+          expect(Date.now() - editedAt, `instance ${i} still serves the old product`).toBeLessThan(1000);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }),
+    );
+  });
+
+  it('fulfils each paid order exactly once under 20 duplicate webhooks spread over the instances', async () => {
+    const [product] = await adminQuery<{ id: string }>(
+      database.url,
+      `insert into products (name, code, price_cents, stock) values ('Cluster Poster', 'CLUSTER-POSTER', 1500, 3) returning id`,
+    );
+    const productId = product?.id ?? '';
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = await jsonRequest(`${LB}/api/create-checkout-session`, 'POST', [{ product: { id: productId }, quantity: 1 }], origin, `127.0.0.${20 + i}`);
+      expect(started.status, started.text()).toBe(200);
+      sessions.push(started.json<{ url: string }>().url.split('/').pop() ?? '');
+    }
+    const orders = await adminQuery<{ id: string; provider_session_id: string; due: number }>(
+      database.url,
+      'select id, provider_session_id, (subtotal_cents + delivery_cents)::int as due from orders where provider_session_id = any($1)',
+      [sessions],
+    );
+    expect(orders).toHaveLength(5);
+    // Five paid sessions for three posters: three orders paid, two need a refund, never negative stock.
+    const deliveries = orders.flatMap((order) => {
+      const payload = stripeSessionEvent('checkout.session.completed', { id: order.provider_session_id, orderId: order.id, amountTotal: order.due });
+      return Array.from({ length: 20 }, (_, n) => ({ payload, target: n % 2 === 0 ? LB : direct(n % APP_PORTS.length) }));
+    });
+    const replies = await Promise.all(
+      deliveries.map(({ payload, target }) =>
+        request(`${target}/api/webhooks/stripe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) },
+          body: payload,
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(deliveries.map(() => 200));
+
+    const statuses = await adminQuery<{ status: string; n: number }>(
+      database.url,
+      'select status, count(*)::int as n from orders where provider_session_id = any($1) group by status order by status',
+      [sessions],
+    );
+    expect(statuses).toEqual([
+      { status: 'needs_refund', n: 2 },
+      { status: 'paid', n: 3 },
+    ]);
+    const [stock] = await adminQuery<{ stock: number }>(database.url, 'select stock from products where id = $1', [productId]);
+    expect(stock?.stock).toBe(0);
+    const events = await adminQuery<{ n: number }>(
+      database.url,
+      'select count(*)::int as n from payment_events where order_id = any($1)',
+      [orders.map((order) => order.id)],
+    );
+    expect(events[0]?.n).toBe(5);
+  });
+
+  it('counts the checkout limit across instances', async () => {
+    const from = '127.0.0.60';
+    const statuses: number[] = [];
+    for (let i = 0; i <= CHECKOUT_RATE_LIMIT.max; i += 1) {
+      const reply = await jsonRequest(`${direct(i % APP_PORTS.length)}/api/create-checkout-session`, 'POST', [], origin, from);
+      statuses.push(reply.status);
+    }
+    expect(statuses.slice(0, CHECKOUT_RATE_LIMIT.max).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts failed sign-ins across instances', async () => {
+    const from = '127.0.0.61';
+    const attempt = (i: number, password: string) =>
+      jsonRequest(`${direct(i % APP_PORTS.length)}/api/auth/sign-in/email`, 'POST', { email: ADMIN_EMAIL, password }, origin, from);
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) expect((await attempt(i, 'wrong-password-123')).status).toBe(401);
+    // Even the right password is refused now, on whichever instance is asked.
+    for (let i = 0; i < APP_PORTS.length; i += 1) expect((await attempt(i, ADMIN_PASSWORD)).status).toBe(429);
+  });
+
+  it('restarts every instance in turn under load with no failed request through nginx', async () => {
+    const samples: Sample[] = [];
+    const products = (await request(`${LB}/api/products`)).json<{ items: { id: string }[] }>();
+    const [mug] = await adminQuery<{ id: string }>(
+      database.url,
+      `insert into products (name, code, price_cents, stock) values ('Cluster Mug', 'CLUSTER-MUG', 900, 100000) returning id`,
+    );
+    const clips = (await request(`${LB}/api/clips`)).json<{ items: { url: string }[] }>();
+    const routes: { route: string; run: (n: number) => Promise<Reply> }[] = [
+      { route: 'GET /', run: () => request(`${LB}/`, { headers: PAGE_HEADERS }) },
+      { route: 'GET /api/products', run: () => request(`${LB}/api/products`) },
+      { route: 'GET /api/products/:id', run: () => request(`${LB}/api/products/${products.items[0]?.id ?? ''}`) },
+      { route: 'GET /api/clips', run: () => request(`${LB}/api/clips`) },
+      { route: 'GET media (range)', run: () => request(`${LB}${clips.items[0]?.url ?? '/missing'}`, { headers: { range: 'bytes=0-1023' } }) },
+      { route: 'GET /api/auth/get-session', run: () => request(`${LB}/api/auth/get-session`, { headers: { cookie } }) },
+      {
+        route: 'POST /api/create-checkout-session',
+        run: (n) => jsonRequest(`${LB}/api/create-checkout-session`, 'POST', [{ product: { id: mug?.id ?? '' }, quantity: 1 }], origin, `127.0.1.${n % 250}`),
+      },
+    ];
+    let running = true;
+    let n = 0;
+    const worker = async () => {
+      while (running) {
+        n += 1;
+        const pick = routes[n % routes.length];
+        if (pick === undefined) continue;
+        try {
+          const reply = await pick.run(n);
+          samples.push({ route: pick.route, status: reply.status });
+        } catch (error) {
+          samples.push({ route: pick.route, status: 0, error: (error as Error).message });
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 6 }, worker));
+
+    for (let i = 0; i < apps.length; i += 1) {
+      const old = apps[i];
+      if (old === undefined) continue;
+      const code = await stopApp(old, 'SIGTERM');
+      expect(code, old.output()).toBe(0);
+      const fresh = startApp(old.port, appEnv(i));
+      apps[i] = fresh;
+      await waitReady(fresh, 90_000);
+    }
+    running = false;
+    await load;
+
+    const byStatus = new Map<number, number>();
+    for (const sample of samples) byStatus.set(sample.status, (byStatus.get(sample.status) ?? 0) + 1);
+    console.log(`rolling restart: ${samples.length} requests through nginx, by status: ${[...byStatus].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+    const failed = samples.filter((sample) => sample.status === 0 || sample.status >= 500);
+    expect(samples.length).toBeGreaterThan(100);
+    expect(failed, JSON.stringify(failed.slice(0, 10))).toEqual([]);
+    const unexpected = samples.filter((sample) => ![200, 206].includes(sample.status));
+    expect(unexpected, JSON.stringify(unexpected.slice(0, 10))).toEqual([]);
+    const [negative] = await adminQuery<{ n: number }>(database.url, 'select count(*)::int as n from products where stock < 0');
+    expect(negative?.n).toBe(0);
+  }, 150_000);
+});

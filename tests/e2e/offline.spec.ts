@@ -1,0 +1,76 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Waits until the service worker has installed (precached the app) and controls the page. */
+async function whenServiceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first page is not controlled (no clients.claim); the next navigation is.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+}
+
+test.describe('offline, after a first visit', () => {
+  // Requests that need the network fail while offline: the session check, the clip list, the shop's products.
+  test.use({ allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Error loading products TypeError: Failed to fetch/] } });
+
+  test('Home plays bingo with seen marks, MINGO DB searches, About counts down, the shop says it needs a connection', async ({
+    page,
+    context,
+  }) => {
+    // One long visitor story (first visit, install, offline round of four pages) on a shared 2-core machine.
+    test.setTimeout(150_000);
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
+    await whenServiceWorkerReady(page);
+    await goOffline(context);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    const board = page.getByRole('tabpanel');
+    await page.getByRole('tab', { name: /^2019/ }).click();
+    // A line: the first row, marked one poster at a time through the movie modal.
+    const firstRow = ['M1', 'I1', 'N1', 'G1', 'O1'];
+    for (const cell of firstRow) {
+      await board.locator(`[data-cell="${cell}"]`).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+      await page.keyboard.press('Escape');
+      await expect(board.locator(`[data-cell="${cell}"]`)).toHaveAttribute('data-seen', 'true');
+    }
+    await expect(page.getByRole('tab', { name: /^2019/ })).toContainText('5/24');
+    await expect(page.getByRole('list', { name: 'Completed lines' }).getByRole('listitem')).toHaveText(['Row 1']);
+    // Posters come from the cache too.
+    const poster = board.locator('[data-cell="M1"] img');
+    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'MINGO DB' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO DB' })).toBeVisible();
+    await expect(page.getByText('5 of 192 seen')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search movies by title' }).fill('parasite');
+    await expect(page.getByRole('button', { name: /^Parasite/ })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByTestId('countdown')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Shop' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This page needs a connection' })).toBeVisible();
+
+    // A fresh load of MINGO DB while offline comes from the service worker as well.
+    await page.goto('/db');
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO DB' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search movies by title' }).fill('parasite');
+    // Parasite is on 2019's first row, marked above while offline.
+    await expect(page.getByRole('button', { name: /^Parasite/ })).toHaveAttribute('data-seen', 'true');
+
+    await context.setOffline(false);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toHaveCount(0);
+  });
+});
