@@ -6,6 +6,7 @@ import { createPublicCache } from './cache/public-cache';
 import { registerRouteRegistry } from './auth/route-registry';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
+import { registerDrain } from './drain';
 import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, storage = createStorage(confi
   });
   app.server.headersTimeout = 10_000;
   const publicCache = await createPublicCache(database, app.log);
+  app.decorate('drain', registerDrain(app, config.shutdownDrainMs));
   const ctx: AppContext = { config, database, storage, publicCache };
 
   app.addHook('onRoute', (route) => {

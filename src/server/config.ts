@@ -102,6 +102,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
     .optional(),
   MAIL_FROM: optionalString,
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
@@ -156,6 +157,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** How often pending orders are expired and unsent e-mails retried; 0 = never (tests drive it). */
   orderSweepMs: number;
+  /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */
+  shutdownDrainMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   staticDir: string;
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     shipCountries: e.SHIP_COUNTRIES,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`, outboxDir: path.join(dataDir, 'outbox') },
     logLevel: e.LOG_LEVEL,
     // Demo content is on by default for the embedded setup, off for PostgreSQL.

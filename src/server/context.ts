@@ -1,6 +1,7 @@
 import type { PublicCache } from './cache/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { Drain } from './drain';
 import type { MediaStorage } from './media/storage';
 
 /** What route plugins need, built once in buildApp and passed to each plugin as options. */
@@ -21,5 +22,9 @@ export type SessionUser = { id: string; name: string; email: string; role: 'admi
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Lets a load balancer move off a stopping process (see drain.ts). */
+    drain: Drain;
   }
 }

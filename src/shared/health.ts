@@ -12,8 +12,8 @@ export const healthz = endpoint({
 export const readyz = endpoint({
   method: 'GET',
   path: '/readyz',
-  summary: 'Readiness: the database is reachable (503 when it is not).',
+  summary: 'Readiness: the database is reachable and the process is not shutting down (503 otherwise).',
   tag: 'Health',
-  extraResponses: [{ status: 503, description: 'The database is unreachable: `{ status: "unavailable", database }`.' }],
+  extraResponses: [{ status: 503, description: 'The database is unreachable or the process is shutting down: `{ status: "unavailable", database }`.' }],
   response: z.object({ status: z.enum(['ready', 'unavailable']), database: z.enum(['pglite', 'postgres']) }),
 });

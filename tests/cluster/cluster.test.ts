@@ -96,6 +96,7 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
       DEMO_DATA: 'true',
       PUBLIC_URL: LB,
       TRUST_PROXY: '1',
+      SHUTDOWN_DRAIN_MS: '2000',
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_cluster',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -169,6 +170,14 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
   it('serves a product edit made through one instance from every instance within 1 s', async () => {
     const products = (await request(`${LB}/api/products`)).json<{ items: { id: string }[] }>();
     const id = products.items[0]?.id ?? '';
+    // Every instance has the product and the list in its public-read cache before the edit, so
+    // seeing the edit needs the cross-process invalidation (LISTEN/NOTIFY), not a cache miss.
+    for (let i = 0; i < APP_PORTS.length; i += 1) {
+      for (const url of [`${direct(i)}/api/products/${id}`, `${direct(i)}/api/products`]) {
+        const first = await request(url);
+        expect((await request(url, { headers: { 'if-none-match': first.headers.etag ?? '' } })).status, url).toBe(304);
+      }
+    }
     const name = `Edited ${Date.now()}`;
     const edited = await jsonRequest(`${direct(0)}/api/products/${id}`, 'PATCH', { productName: name }, { ...origin, cookie });
     expect(edited.status, edited.text()).toBe(200);
@@ -177,7 +186,8 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
       APP_PORTS.map(async (_, i) => {
         for (;;) {
           const product = (await request(`${direct(i)}/api/products/${id}`)).json<{ productName: string }>();
-          if (product.productName === name) return;
+          const list = (await request(`${direct(i)}/api/products`)).json<{ items: { id: string; productName: string }[] }>();
+          if (product.productName === name && list.items.find((item) => item.id === id)?.productName === name) return;
           expect(Date.now() - editedAt, `instance ${i} still serves the old product`).toBeLessThan(1000);
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
