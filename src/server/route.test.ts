@@ -26,10 +26,27 @@ const upload = endpoint({
   response: z.object({ ok: z.boolean() }),
 });
 
+const sentByHandler = endpoint({
+  method: 'GET',
+  path: '/sent',
+  summary: 'test',
+  tag: 'test',
+  response: z.object({ ok: z.boolean() }),
+});
+
+const broken = endpoint({
+  method: 'GET',
+  path: '/broken',
+  summary: 'test',
+  tag: 'test',
+  response: z.object({ ok: z.boolean() }),
+});
+
 describe('route()', () => {
   let app: FastifyInstance;
+  const logged: { level: number; msg: string }[] = [];
   beforeAll(async () => {
-    app = Fastify();
+    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) } } });
     registerErrorHandler(app);
     route(app, item, { access: 'public' }, async ({ params, query, body }) => ({
       id: params.id,
@@ -39,6 +56,13 @@ describe('route()', () => {
       secret: 'do not send',
     }));
     route(app, upload, { access: 'public' }, async () => ({ ok: true }));
+    // As the public cache does: the answer is sent on `reply`, after an await.
+    route(app, sentByHandler, { access: 'public' }, async ({ reply }) => {
+      await Promise.resolve();
+      return reply.type('application/json').send('{"ok":true}');
+    });
+    // @ts-expect-error -- deliberately outside the contract
+    route(app, broken, { access: 'public' }, async () => ({ ok: 'yes' }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -60,6 +84,22 @@ describe('route()', () => {
     expect(response.json()).toStrictEqual({
       error: { code: 'validation_failed', message: expect.stringContaining(path), details: [{ path, message: expect.any(String) }] },
     });
+  });
+
+  it('takes an answer the handler sent itself as it is, without logging an error', async () => {
+    logged.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/sent' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('{"ok":true}');
+    expect(logged).toEqual([]);
+  });
+
+  it('answers 500 (not the client\'s 400) and logs when a handler breaks its own contract', async () => {
+    logged.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/broken' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: { code: 'internal_error' } });
+    expect(logged.map((line) => line.msg)).toContain('GET /broken answered outside its contract');
   });
 
   it('refuses a non-multipart body on a multipart endpoint with 415', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isRawResponse, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
-import { unsupportedMediaType } from '../shared/errors';
+import { internalError, unsupportedMediaType } from '../shared/errors';
 import { parseInput } from './http';
 import type { RouteAccess } from './security';
 
@@ -104,10 +104,18 @@ export function route<E extends Endpoint>(
       } as RouteInput<E>;
       reply.code(definition.status ?? 200);
       const result: unknown = await handler(input);
-      if (result === reply) return reply;
+      // A handler that sent its answer returns `reply`; an async function hands back a thenable's
+      // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells.
+      if (result === reply || reply.sent) return reply;
       if (isRawResponse(response)) throw new Error(`${definition.method} ${definition.path} must send its raw answer`);
       if (reply.statusCode === 204) return reply.send();
-      return reply.send(response.parse(result));
+      const parsed = response.safeParse(result);
+      if (!parsed.success) {
+        // The server broke its own contract: a 500, not the client's 400.
+        request.log.error({ issues: parsed.error.issues }, `${definition.method} ${definition.path} answered outside its contract`);
+        throw internalError();
+      }
+      return reply.send(parsed.data);
     },
   });
 }

@@ -20,6 +20,9 @@ async function openProduct(page: Page, pageNumber: number, name: string): Promis
 async function closeDetails(page: Page): Promise<void> {
   await details(page).getByRole('button', { name: 'Close' }).click();
   await expect(details(page)).toBeHidden();
+  // The native <dialog> hides at once; the router drops `?product=` a moment later. A reload
+  // before that would open the product again.
+  await expect(page).not.toHaveURL(/[?&]product=/);
 }
 
 test.describe('shop', () => {
