@@ -17,7 +17,7 @@ export default defineConfig({
     // Hashed build output lives under /static/ (immutable caching); /assets/ holds
     // unhashed public files such as particles.json.
     assetsDir: 'static',
-    sourcemap: true,
+    sourcemap: 'hidden',
   },
   server: {
     port: 3000,

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const TEXT = /\.(html|js|mjs|css|json|svg|txt|map|webmanifest|xml)$/i;
+const TEXT = /\.(html|js|mjs|css|json|svg|txt|webmanifest|xml)$/i;
 const MIN_BYTES = 1024;
 
 async function* walk(dir) {

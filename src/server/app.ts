@@ -92,7 +92,7 @@ export async function buildApp({ config, database, storage = createStorage(confi
     await storage.close();
   });
 
-  await registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
+  registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY),
   // counted where every instance sees it (PostgreSQL or Redis; memory for the embedded database).

@@ -24,13 +24,13 @@ export function registerDrain(app: FastifyInstance, drainMs: number): Drain {
   let draining = false;
   let refusedOne: (() => void) | undefined;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!draining) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining) return done();
     reply.header('connection', 'close');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     refusedOne?.();
     const error = serviceUnavailable('This instance is shutting down; please retry.');
-    return reply.code(error.statusCode).header('retry-after', '1').send(error.toBody());
+    reply.code(error.statusCode).header('retry-after', '1').send(error.toBody());
   });
 
   return {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { isRawResponse, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
 import { internalError, unsupportedMediaType } from '../shared/errors';
 import { parseInput } from './http';
+import type { CacheTag, PublicCache } from './cache/public-cache';
 import type { RouteAccess } from './security';
 
 declare module 'fastify' {
@@ -46,6 +47,11 @@ type HandlerResult<E extends Endpoint> =
 
 export type RouteSettings = {
   access: RouteAccess;
+  /**
+   * A public read answered from the in-process cache (cache/public-cache.ts): a hit is sent before
+   * the request is parsed; on a miss the handler's answer is stored under `tag`.
+   */
+  cache?: { store: PublicCache; tag: CacheTag };
   rateLimit?: FastifyContextConfig['rateLimit'];
   /** Media and images are compressed already, and Range offsets must stay exact. */
   compress?: false;
@@ -87,11 +93,19 @@ export function route<E extends Endpoint>(
   handler: (input: RouteInput<E>) => Promise<HandlerResult<E>>,
 ): void {
   const response = definition.response;
+  const cache = settings.cache;
   app.route({
     method: definition.head === true ? [definition.method, 'HEAD'] : definition.method,
     url: definition.path,
     config: { access: settings.access, endpoint: definition, ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }) },
     ...(settings.compress === false ? { compress: false } : {}),
+    ...(cache === undefined
+      ? {}
+      : {
+          onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            if (!cache.store.sendHit(cache.tag, request, reply)) done();
+          },
+        }),
     handler: async (request, reply) => {
       const input = {
         params: parseOptional(definition.params, request.params, 'params'),
@@ -103,6 +117,9 @@ export function route<E extends Endpoint>(
         parseFields: (fields: Record<string, string>) => parseOptional(definition.body, fields, 'body'),
       } as RouteInput<E>;
       reply.code(definition.status ?? 200);
+      if (cache !== undefined && !isRawResponse(response)) {
+        return cache.store.json(request, reply, { tag: cache.tag, schema: response }, async () => (await handler(input)) as z.input<typeof response>);
+      }
       const result: unknown = await handler(input);
       // A handler that sent its answer returns `reply`; an async function hands back a thenable's
       // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells.

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { crossSiteRequest } from '../shared/errors';
 
 /** Who may call a route. Every /api, /media and /checkout route must declare one (see app.ts). */
@@ -32,23 +31,36 @@ export const CONTENT_SECURITY_POLICY = {
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), browsing-topics=()';
 
 /**
- * `hsts`: send Strict-Transport-Security only when the site is served over HTTPS (PUBLIC_URL);
- * on plain HTTP the header is meaningless at best. X-Frame-Options is left out: CSP
- * frame-ancestors 'none' says it, and the two must not disagree.
+ * The response headers every answer carries, computed once (they used to be recomputed per request
+ * by a helmet plugin: ~10 % of a cached read's CPU). The set is helmet 8's, less X-Frame-Options
+ * (CSP frame-ancestors 'none' says it, and the two must not disagree) and with HSTS only when the
+ * site is served over HTTPS (PUBLIC_URL): on plain HTTP the header is meaningless at best.
  */
-export async function registerSecurity(app: FastifyInstance, trustedOrigins: readonly string[], { hsts }: { hsts: boolean }): Promise<void> {
-  await app.register(helmet, {
-    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: false,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // Media is same-origin; cross-origin isolation headers would only get in the way of <video>.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+export function securityHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
+      .map(([directive, values]) => `${directive} ${values.join(' ')}`)
+      .join('; '),
+    'cross-origin-opener-policy': 'same-origin',
+    // Media is same-origin; cross-origin isolation (COEP) would only get in the way of <video>.
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+export function registerSecurity(app: FastifyInstance, trustedOrigins: readonly string[], options: { hsts: boolean }): void {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const allowed = new Set(trustedOrigins);
@@ -56,9 +68,8 @@ export async function registerSecurity(app: FastifyInstance, trustedOrigins: rea
   // get no CORS preflight, so the Origin / Sec-Fetch-Site headers are checked on every unsafe
   // method. Requests without either header come from non-browser clients and carry no ambient
   // browser credentials worth forging. Webhooks are authenticated by signature instead.
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.access === 'webhook') return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.access === 'webhook') return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     // Sec-Fetch-Site is set by the browser and cannot be forged by a page; older browsers
@@ -67,8 +78,6 @@ export async function registerSecurity(app: FastifyInstance, trustedOrigins: rea
       fetchSite !== undefined
         ? fetchSite === 'same-origin' || fetchSite === 'none'
         : origin === undefined || allowed.has(origin);
-    if (!sameOrigin) {
-      throw crossSiteRequest();
-    }
+    done(sameOrigin ? undefined : crossSiteRequest());
   });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFound, routeNotFound } from '../shared/errors';
+import { routeNotFound } from '../shared/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -50,10 +50,6 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     // `/` itself (and every page route) is answered by pages/page-routes.ts with index.html and
     // that page's meta tags, whatever Accept-Encoding says (@fastify/static would answer 403 for the
     // directory with index: false).
-    // Source maps stay in the build for debugging but are not served.
-    app.addHook('onRequest', async (request) => {
-      if ((request.url.split('?')[0] ?? '').endsWith('.map')) throw notFound();
-    });
   } else {
     app.log.warn({ root }, 'no built web app found; run `npm run build` (API only)');
   }

@@ -45,6 +45,11 @@ type Stored = { tag: CacheTag; size: number; value: unknown };
 
 export type PublicCache = {
   /**
+   * Sends the stored answer for this request's URL when there is one (true), before anything else
+   * about the request is looked at: the URL only has an entry if it was answered successfully.
+   */
+  sendHit: (tag: CacheTag, request: FastifyRequest, reply: FastifyReply) => boolean;
+  /**
    * Answers a public GET with JSON from memory, keyed by its URL. On a miss `compute` runs (and
    * may throw: errors are never cached) and its result is parsed by `schema` before it is stored.
    */
@@ -169,6 +174,13 @@ export async function createPublicCache(database: DatabaseHandle, log: FastifyBa
   };
 
   return {
+    sendHit(tag, request, reply) {
+      const hit = json.get(`${tag} ${request.url}`);
+      if (hit === undefined) return false;
+      send(request, reply, hit);
+      return true;
+    },
+
     async json(request, reply, { tag, schema }, compute) {
       const key = `${tag} ${request.url}`;
       const hit = json.get(key);

@@ -30,9 +30,9 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   const { storage, publicCache } = ctx;
   const maxClipBytes = ctx.config.maxClipBytes;
 
-  route(app, listClips, { access: 'public' }, async ({ query, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'clips', schema: listClips.response }, async () => clips.listNewest(query)),
-  );
+  const cached = { store: publicCache, tag: 'clips' } as const;
+
+  route(app, listClips, { access: 'public', cache: cached }, async ({ query }) => clips.listNewest(query));
 
   route(app, clipUploadLimits, { access: 'public' }, async () => ({
     maxClipBytes,
@@ -42,19 +42,15 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   }));
 
   // "No clip for this movie" is a normal answer for the movie modal, not an error.
-  route(app, clipByTitle, { access: 'public' }, async ({ params, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'clips', schema: clipByTitle.response }, async () => ({
-      clip: await clips.findNewestByTitle(params.title),
-    })),
-  );
+  route(app, clipByTitle, { access: 'public', cache: cached }, async ({ params }) => ({
+    clip: await clips.findNewestByTitle(params.title),
+  }));
 
-  route(app, getClip, { access: 'public' }, async ({ params, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'clips', schema: getClip.response }, async () => {
-      const clip = await clips.findById(params.id);
-      if (clip === null) throw clipNotFound();
-      return clip;
-    }),
-  );
+  route(app, getClip, { access: 'public', cache: cached }, async ({ params }) => {
+    const clip = await clips.findById(params.id);
+    if (clip === null) throw clipNotFound();
+    return clip;
+  });
 
   route(app, uploadClip, { access: 'signed-in' }, async ({ request, reply }) => {
     const user = requireUser(request);

@@ -77,37 +77,33 @@ export const productRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx
   /** The product with this id; malformed ids are not found, like unknown ones. */
   const validId = (id: string) => ProductIdSchema.safeParse(id).success;
 
-  route(app, listProducts, { access: 'public' }, async ({ query, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'products', schema: listProducts.response }, async () => {
-      const page = await products.listActive({ page: query.page ?? 1, pageSize: query.pageSize ?? SHOP_PAGE_SIZE });
-      return { ...page, items: page.items.map(toProductDto) };
-    }),
-  );
+  const cached = { store: publicCache, tag: 'products' } as const;
 
-  route(app, lookupProducts, { access: 'public' }, async ({ query: { ids }, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'products', schema: lookupProducts.response }, async () => {
-      const found = await products.getProductsByIds(ids);
-      return {
-        items: ids.flatMap((id) => {
-          const product = found.get(id);
-          return product?.isActive === true ? [toProductDto(product)] : [];
-        }),
-      };
-    }),
-  );
+  route(app, listProducts, { access: 'public', cache: cached }, async ({ query }) => {
+    const page = await products.listActive({ page: query.page ?? 1, pageSize: query.pageSize ?? SHOP_PAGE_SIZE });
+    return { ...page, items: page.items.map(toProductDto) };
+  });
+
+  route(app, lookupProducts, { access: 'public', cache: cached }, async ({ query: { ids } }) => {
+    const found = await products.getProductsByIds(ids);
+    return {
+      items: ids.flatMap((id) => {
+        const product = found.get(id);
+        return product?.isActive === true ? [toProductDto(product)] : [];
+      }),
+    };
+  });
 
   route(app, listManagedProducts, { access: 'signed-in' }, async () => {
     const items = await products.listAll();
     return { items: items.map(toStaffProductDto), total: items.length };
   });
 
-  route(app, getProduct, { access: 'public' }, async ({ params: { id }, request, reply }) =>
-    publicCache.json(request, reply, { tag: 'products', schema: getProduct.response }, async () => {
-      const product = validId(id) ? await products.getActiveById(id) : undefined;
-      if (product === undefined) throw productNotFound();
-      return toProductDto(product);
-    }),
-  );
+  route(app, getProduct, { access: 'public', cache: cached }, async ({ params: { id } }) => {
+    const product = validId(id) ? await products.getActiveById(id) : undefined;
+    if (product === undefined) throw productNotFound();
+    return toProductDto(product);
+  });
 
   route(app, createProduct, { access: 'signed-in' }, async ({ body, request, parseFields }) => {
     let input = body;
