@@ -1,9 +1,9 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SCREENSHOT_BYTES } from '../../shared/clips';
+import { findAssetDir } from '../assets';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { createUserRepository } from '../auth/user-repository';
@@ -25,14 +25,9 @@ export const DEMO_CLIPS = [
 
 const SEED_LOCK_ID = 4_004_004;
 
-/** assets/demo-clips from the source tree (src/server/clips) or the bundle (dist/server), or the working directory. */
+/** assets/demo-clips, wherever this code runs from (see assets.ts). */
 export function findDemoClipsDir(): string | null {
-  const candidates = [
-    fileURLToPath(new URL('../../../assets/demo-clips/', import.meta.url)),
-    fileURLToPath(new URL('../../assets/demo-clips/', import.meta.url)),
-    path.resolve('assets/demo-clips'),
-  ];
-  return candidates.find((dir) => existsSync(path.join(dir, `${DEMO_CLIPS[0].file}.webm`))) ?? null;
+  return findAssetDir('demo-clips', `${DEMO_CLIPS[0].file}.webm`);
 }
 
 /**

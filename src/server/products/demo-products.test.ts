@@ -1,10 +1,13 @@
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/test-app';
+import { findAssetDir } from '../assets';
 import { DEMO_PRODUCTS, seedDemoProducts } from './demo-products';
+import { PRODUCT_IMAGE_MAX_SIDE } from './product-images';
 import { createProductRepository } from './product-repository';
 
 const silentLog = pino({ level: 'silent' });
@@ -29,6 +32,21 @@ describe('demo catalogue', () => {
     expect(DEMO_PRODUCTS.some((p) => p.shirtSizes === undefined && p.vinylColors === undefined)).toBe(true);
     expect(DEMO_PRODUCTS.some((p) => p.stock <= 2)).toBe(true);
     expect(new Set(DEMO_PRODUCTS.map((p) => p.code)).size).toBe(DEMO_PRODUCTS.length);
+  });
+
+  it('has a committed picture for every product, a square of the stored side (what the seed records)', async () => {
+    const sharp = (await import('sharp')).default;
+    const dir = findAssetDir('demo-products', `${DEMO_PRODUCTS[0]?.code ?? ''}.webp`);
+    expect(dir).not.toBeNull();
+    for (const product of DEMO_PRODUCTS) {
+      const meta = await sharp(path.join(dir ?? '', `${product.code}.webp`)).metadata();
+      expect({ code: product.code, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        code: product.code,
+        format: 'webp',
+        width: PRODUCT_IMAGE_MAX_SIDE,
+        height: PRODUCT_IMAGE_MAX_SIDE,
+      });
+    }
   });
 
   it('does nothing when demo data is off', async () => {

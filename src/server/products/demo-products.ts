@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { artworkSvg, type Artwork } from './demo-artwork';
-import { loadSharp, normaliseProductImage, storeProductImage } from './product-images';
+import { findAssetDir } from '../assets';
+import { PRODUCT_IMAGE_MAX_SIDE, storeProductImage } from './product-images';
 import { createProductRepository } from './product-repository';
 
 type DemoProduct = {
@@ -14,7 +16,6 @@ type DemoProduct = {
   shirtSizes?: string[];
   shirtColors?: string[];
   vinylColors?: string[];
-  art: Artwork;
 };
 
 /**
@@ -30,7 +31,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 40,
     shirtSizes: ['S', 'M', 'L', 'XL'],
     shirtColors: ['Black', 'White', 'Red'],
-    art: { kind: 'shirt', cloth: '#1f2937', ink: '#f8fafc', accent: '#f5c542', background: '#3b2a63' },
   },
   {
     name: 'Free Space Tee',
@@ -40,7 +40,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 25,
     shirtSizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
     shirtColors: ['Navy', 'Heather Grey'],
-    art: { kind: 'shirt', cloth: '#e5e7eb', ink: '#1e293b', accent: '#e85d9b', background: '#1e3a5f' },
   },
   {
     name: 'MINGO 2025 Soundtrack Vinyl',
@@ -49,7 +48,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 2999,
     stock: 15,
     vinylColors: ['Black', 'Clear', 'Gold Splatter'],
-    art: { kind: 'vinyl', disc: '#111827', label: '#f5c542', sleeve: '#7c3aed', background: '#fde68a' },
   },
   {
     name: 'MINGO Dauber Set',
@@ -57,7 +55,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description: 'Five bingo daubers, one for each letter of M-I-N-G-O. Quick-drying ink.',
     priceCents: 899,
     stock: 60,
-    art: { kind: 'markers', colors: ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#a855f7'], background: '#fef3c7' },
   },
   {
     name: 'Bingo Night Hoodie',
@@ -67,7 +64,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 12,
     shirtSizes: ['S', 'M', 'L', 'XL'],
     shirtColors: ['Black', 'Forest Green'],
-    art: { kind: 'hoodie', cloth: '#14532d', ink: '#14532d', accent: '#fef3c7', background: '#f97316' },
   },
   {
     name: 'Midnight Marathon Vinyl',
@@ -76,7 +72,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 3450,
     stock: 8,
     vinylColors: ['Purple Haze', 'Black'],
-    art: { kind: 'vinyl', disc: '#312e81', label: '#e85d9b', sleeve: '#0f172a', background: '#a5b4fc' },
   },
   {
     name: 'Enamel Pin Set',
@@ -84,7 +79,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description: 'Five hard-enamel pins, one per letter. Rubber clutches included.',
     priceCents: 1200,
     stock: 50,
-    art: { kind: 'pins', colors: ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#a855f7'], background: '#1e293b' },
   },
   {
     name: 'Popcorn Bucket',
@@ -92,7 +86,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description: 'A reusable striped bucket that holds a whole double feature of popcorn.',
     priceCents: 1499,
     stock: 30,
-    art: { kind: 'bucket', stripe: '#dc2626', base: '#f8fafc', background: '#0f766e' },
   },
   {
     name: 'Limited Board Poster',
@@ -100,17 +93,31 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     description: 'Numbered art print of a winning board on heavy matte paper, 18 \u00d7 24 in. Only a few left.',
     priceCents: 3900,
     stock: 2,
-    art: { kind: 'poster', paper: '#fffbeb', ink: '#1e293b', accent: '#e85d9b', background: '#334155' },
   },
 ];
 
 /** Any constant works: it only has to be the same in every MINGO process. */
 const SEED_LOCK_ID = 730_006;
 
-async function renderArtwork(art: Artwork) {
-  const sharp = await loadSharp();
-  const png = await sharp(Buffer.from(artworkSvg(art))).png().toBuffer();
-  return normaliseProductImage(png);
+/**
+ * The product pictures, drawn once by scripts/generate-demo-product-images.ts into
+ * assets/demo-products/<code>.webp (committed): a start needs no image library. They are squares
+ * of the stored images' largest side.
+ */
+async function readDemoImages(log: FastifyBaseLogger) {
+  const dir = findAssetDir('demo-products', `${DEMO_PRODUCTS[0]?.code ?? ''}.webp`);
+  if (dir === null) {
+    log.warn('demo product pictures skipped: assets/demo-products was not found');
+    return DEMO_PRODUCTS.map(() => undefined);
+  }
+  return Promise.all(
+    DEMO_PRODUCTS.map(async (product) => ({
+      bytes: await readFile(path.join(dir, `${product.code}.webp`)),
+      width: PRODUCT_IMAGE_MAX_SIDE,
+      height: PRODUCT_IMAGE_MAX_SIDE,
+      contentType: 'image/webp' as const,
+    })),
+  );
 }
 
 /**
@@ -126,7 +133,7 @@ export async function seedDemoProducts(
   const db = ctx.database.db;
   if ((await createProductRepository(db).countAll()) > 0) return;
 
-  const images = await Promise.all(DEMO_PRODUCTS.map((product) => renderArtwork(product.art)));
+  const images = await readDemoImages(log);
   const seeded = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
     const products = createProductRepository(trx);

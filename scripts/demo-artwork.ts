@@ -1,6 +1,6 @@
-// Original artwork for the demo catalogue, drawn as SVG and rasterised by sharp at seed time:
-// nothing copyrighted, nothing downloaded. Every picture uses the MINGO motif — five bingo
-// boxes — on a simple product silhouette.
+// Original artwork for the demo catalogue, drawn as SVG and rasterised once by
+// scripts/generate-demo-product-images.ts: nothing copyrighted, nothing downloaded. Every picture
+// uses the MINGO motif — five bingo boxes — on a simple product silhouette.
 
 export type Artwork =
   | { kind: 'shirt'; cloth: string; ink: string; accent: string; background: string }
