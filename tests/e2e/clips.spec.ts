@@ -1,34 +1,12 @@
-import { readFileSync } from 'node:fs';
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { clipCards, SCREENSHOT, uploadByApi, VIDEO } from './clips-support';
 import { expect, signIn, test } from './fixtures';
-
-// Small WebM (VP9) clips made by scripts/generate-demo-clips.sh: they play in Chromium builds
-// without proprietary codecs.
-const VIDEO = readFileSync('assets/demo-clips/dune-part-two.webm');
-const SCREENSHOT = readFileSync('assets/demo-clips/dune-part-two.jpg');
-
-async function uploadByApi(page: Page, title: string): Promise<{ docID: string; title: string }> {
-  const response: APIResponse = await page.request.post('/api/clips', {
-    headers: { origin: String(test.info().project.use.baseURL) },
-    multipart: {
-      title,
-      video: { name: 'clip.webm', mimeType: 'video/webm', buffer: VIDEO },
-      screenshot: { name: 'shot.jpg', mimeType: 'image/jpeg', buffer: SCREENSHOT },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { docID: string; title: string };
-}
 
 /** Picks a video as a visitor would: the picker is enabled once the upload limits have loaded. */
 async function chooseVideo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const input = page.getByLabel('Choose a video');
   await expect(input).toBeEnabled();
   await input.setInputFiles(file);
-}
-
-function clipCards(page: Page) {
-  return page.getByTestId('clip-card');
 }
 
 test.describe('upload', () => {
@@ -116,49 +94,6 @@ test.describe('upload', () => {
 });
 
 test.describe('manage', () => {
-  test('lists my clips, sorts them in the URL, edits a title, copies a link and deletes a clip', async ({ page, context }) => {
-    await signIn(page, 'staff');
-    // Titles no other test looks up: tests run in parallel against one server, and the movie modal
-    // and clip page tests play the demo clip of Sinners, which must not be one this test deletes.
-    const tag = Date.now().toString(36);
-    const first = await uploadByApi(page, `Manage first ${tag}`);
-    const second = await uploadByApi(page, `Manage second ${tag}`);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-
-    await page.goto('/manage?sort=banana');
-    await expect(page.getByRole('heading', { level: 1, name: 'Manage clips' })).toBeVisible();
-    await expect(page.getByLabel('Sort')).toHaveValue('1');
-    const titles = clipCards(page).getByTestId('clip-title');
-    await expect(titles).toHaveText([second.title, first.title]);
-
-    await page.getByLabel('Sort').selectOption('2');
-    await expect(page).toHaveURL(/\/manage\?sort=2$/);
-    await expect(titles).toHaveText([first.title, second.title]);
-
-    await page.getByRole('button', { name: `Edit the title of ${first.title}` }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit title' });
-    await edit.getByLabel('Title').fill('ab');
-    await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await expect(edit).toContainText('at least 3');
-    await edit.getByLabel('Title').fill(`${first.title} <i>recut</i>`);
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Title saved' })).toBeVisible();
-    await expect(titles).toHaveText([`${first.title} <i>recut</i>`, second.title]);
-
-    await page.getByRole('button', { name: `Copy the link to ${second.title}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Link copied to clipboard' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/clip/${second.docID}$`));
-
-    await page.getByRole('button', { name: `Delete ${second.title}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete this clip?' });
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(titles).toHaveCount(2);
-    await page.getByRole('button', { name: `Delete ${second.title}` }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(titles).toHaveText([`${first.title} <i>recut</i>`]);
-    expect((await page.request.get(`/api/clips/${second.docID}`)).status()).toBe(404);
-  });
   test("an admin finds another user's clip under All clips, filtered by owner, and edits its title", async ({ page }) => {
     const staff = await signIn(page, 'staff');
     const clip = await uploadByApi(page, 'Wicked');
