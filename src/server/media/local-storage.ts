@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -91,6 +91,19 @@ export function createLocalStorage(root: string): MediaStorage {
 
     async read(key: string, range?: ByteRange) {
       const file = fileOf(key);
+      const length = range === undefined ? undefined : range.end - range.start + 1;
+      if (range !== undefined && length !== undefined && length <= READ_CHUNK_BYTES) {
+        // A player's range request: one positioned read into one buffer, sent with one write,
+        // instead of a stream's open/read/close and its chunk machinery.
+        const handle = await open(file, 'r');
+        try {
+          const buffer = Buffer.allocUnsafeSlow(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, range.start);
+          return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      }
       return createReadStream(file, {
         highWaterMark: READ_CHUNK_BYTES,
         ...(range === undefined ? {} : { start: range.start, end: range.end }),

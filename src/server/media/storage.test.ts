@@ -3,12 +3,15 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import { buffer as streamBuffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage, S3_PART_BYTES } from './s3-storage';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
 import { InvalidMediaKeyError, isMediaKey, MediaTooLargeError, newMediaKey, type MediaStorage } from './storage';
+
+/** The bytes of a read, whether it came back as one buffer or as a stream. */
+const buffer = async (read: Readable | Buffer): Promise<Buffer> => (Buffer.isBuffer(read) ? read : streamBuffer(read));
 
 /** A stream of `data` in small chunks, like a network upload. */
 function chunked(data: Buffer, chunkBytes = 64 * 1024): Readable {

@@ -55,8 +55,11 @@ export interface MediaStorage {
   put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
   /** null when there is no such object. */
   stat(key: string): Promise<MediaObject | null>;
-  /** The object's bytes (or one range of them); the caller has checked that the object exists. */
-  read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The object's bytes (or one range of them); the caller has checked that the object exists.
+   * A small range may come back as one Buffer instead of a stream.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable | Buffer>;
   /** A short-lived URL that serves the object directly (S3 presigned GET); local storage has none. */
   presignedUrl?(key: string, ttlSeconds: number): Promise<string>;
   /** Removes the object; removing a missing object is not an error. */
