@@ -1,7 +1,15 @@
 import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
 import type { Totals } from '../../domain/pricing';
-import type { AdminOrder, AdminOrderDetail, OrderEvent, OrderStatus, OrderSummary, PaymentProviderName, ShippingAddress } from '../../shared/orders';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  OrderEvent,
+  OrderStatus,
+  OrderSummary,
+  PaymentProviderName,
+  ShippingAddress,
+} from '../../shared/orders';
 import type { Executor } from '../db/database';
 import { clampPage } from '../../domain/paging';
 import type { OrderEventsTable, OrderItemsTable, OrdersTable } from './order-tables';
@@ -36,6 +44,8 @@ export type OrderRecord = {
   trackingNumber: string | null;
   refundedAt: Date | null;
   refundReference: string | null;
+  /** Set when a refund was asked of the provider and not declined: the order cannot be shipped. */
+  refundRequestedAt: Date | null;
 };
 
 /** Who moved an order: an admin, the payment provider, the expiry sweep or the shopper at checkout. */
@@ -74,6 +84,7 @@ function toRecord(row: Selectable<OrdersTable>): OrderRecord {
     trackingNumber: row.tracking_number,
     refundedAt: row.refunded_at,
     refundReference: row.refund_reference,
+    refundRequestedAt: row.refund_requested_at,
   };
 }
 
@@ -167,6 +178,8 @@ export type OrderChanges = {
   trackingNumber?: string | null;
   refundedAt?: Date;
   refundReference?: string;
+  /** null clears the refund claim (the provider declined the refund). */
+  refundRequestedAt?: Date | null;
 };
 
 /**
@@ -255,6 +268,7 @@ export function createOrderRepository(db: Executor) {
           tracking_number: changes.trackingNumber,
           refunded_at: changes.refundedAt,
           refund_reference: changes.refundReference,
+          refund_requested_at: changes.refundRequestedAt,
           updated_at: eb.fn('now'),
         }))
         .where('id', '=', id)
@@ -355,10 +369,24 @@ export function createOrderRepository(db: Executor) {
     },
 
     /** One step of the timeline: who moved the order from which status to which. */
-    async addEvent(orderId: string, from: OrderStatus | null, to: OrderStatus, actor: OrderActor, note: string | null = null): Promise<void> {
+    async addEvent(
+      orderId: string,
+      from: OrderStatus | null,
+      to: OrderStatus,
+      actor: OrderActor,
+      note: string | null = null,
+    ): Promise<void> {
       await db
         .insertInto('order_events')
-        .values({ order_id: orderId, from_status: from, to_status: to, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, note })
+        .values({
+          order_id: orderId,
+          from_status: from,
+          to_status: to,
+          actor_kind: actor.kind,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          note,
+        })
         .execute();
     },
 
