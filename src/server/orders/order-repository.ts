@@ -343,15 +343,26 @@ export function createOrderRepository(db: Executor) {
       return { items: await withItems(rows.map(toRecord)), total, page: current, pageSize };
     },
 
-    /** Every order (optionally of one status), newest first, with items: the CSV export. */
-    async listAll({ status }: { status?: OrderStatus | undefined }): Promise<OrderWithItems[]> {
-      const rows = await db
+    /**
+     * Up to `limit` orders (optionally of one status), newest first, with items, starting after
+     * the order `after` of the previous batch: the CSV export, read batch by batch (keyset, so an
+     * order is read at most once however the table changes meanwhile).
+     */
+    async listBatch({
+      status,
+      after,
+      limit,
+    }: {
+      status?: OrderStatus | undefined;
+      after?: OrderRecord | undefined;
+      limit: number;
+    }): Promise<OrderWithItems[]> {
+      let query = db
         .selectFrom('orders')
         .selectAll()
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'));
+      if (after !== undefined) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return withItems(rows.map(toRecord));
     },
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
 import type { ProductFields } from '../../shared/products';
 import { createMailer } from '../mail/mailer';
@@ -265,6 +265,33 @@ describe('order lifecycle for admins', () => {
     expect(records.slice(1, -1).every((record) => record.split(',')[2] === 'paid')).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders/export.csv', headers: staff.headers })).statusCode).toBe(403);
   });
+
+  it('streams the CSV export batch by batch: every order once, newest first, even when several share a creation time', async () => {
+    const tied: string[] = [];
+    for (let n = 0; n < 5; n += 1) tied.push((await checkout(1)).orderId);
+    // The same millisecond for five orders, newest of all: batches of two must neither skip nor repeat one.
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date('2099-01-01T00:00:00.000Z') })
+      .where('id', 'in', tied)
+      .execute();
+    const service = createOrderService({
+      db: t.database.db,
+      payments: createTestPaymentProvider(),
+      mailer: createMailer(t.config.mail, t.app.log),
+      log: t.app.log,
+    });
+
+    const chunks: string[] = [];
+    for await (const chunk of service.exportCsv({}, 2)) chunks.push(chunk);
+    const records = chunks.join('').split('\r\n');
+    expect(records[0]).toMatch(/^order_id,created_at,status,/);
+    const exported = records.slice(1, -1).map((record) => record.slice(0, 36));
+    const all = await t.database.db.selectFrom('orders').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    expect(exported).toEqual(all.map((row) => row.id));
+    expect(exported.slice(0, 5).sort()).toEqual([...tied].sort());
+    expect(chunks).toHaveLength(1 + Math.ceil(all.length / 2));
+  });
 });
 
 describe('the pending-order expiry sweep', () => {
@@ -274,6 +301,41 @@ describe('the pending-order expiry sweep', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('starts with the app, runs every ORDER_SWEEP_SECONDS, and stops when the app closes', async () => {
+    // Only the interval timer is faked: the database, HTTP and mail keep their real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const running = await createTestApp({ ORDER_SWEEP_SECONDS: '60' });
+      try {
+        expect(vi.getTimerCount()).toBe(1);
+        const product = await createProductRepository(running.database.db).create(fields('TIMER', { stock: 5 }));
+        const response = await running.app.inject({
+          method: 'POST',
+          url: '/api/create-checkout-session',
+          headers: { origin: TEST_ORIGIN },
+          payload: [{ product: { id: product.id }, quantity: 1 }],
+        });
+        const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+        const orders = running.database.db.selectFrom('orders').select('status').where('provider_session_id', '=', sessionId);
+        await running.database.db
+          .updateTable('orders')
+          .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+          .where('provider_session_id', '=', sessionId)
+          .execute();
+
+        vi.advanceTimersByTime(59_000);
+        expect((await orders.executeTakeFirstOrThrow()).status).toBe('pending');
+        vi.advanceTimersByTime(1_000);
+        await vi.waitFor(async () => expect((await orders.executeTakeFirstOrThrow()).status).toBe('expired'), { timeout: 5_000 });
+      } finally {
+        await running.close();
+      }
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {

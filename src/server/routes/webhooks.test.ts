@@ -163,6 +163,11 @@ describe('Stripe checkout and webhook', () => {
     expect(response.json<{ error: { code: string } }>().error.code).toBe('service_unavailable');
     const newest = await t.database.db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
     expect([newest.status, newest.provider_session_id]).toEqual(['cancelled', null]);
+    const timeline = await t.database.db.selectFrom('order_events').selectAll().where('order_id', '=', newest.id).orderBy('id').execute();
+    expect(timeline.map((step) => [step.from_status, step.to_status, step.actor_kind, step.note])).toEqual([
+      [null, 'pending', 'shopper', 'checkout started'],
+      ['pending', 'cancelled', 'system', 'payment provider unreachable'],
+    ]);
   });
 
   it('refuses forged webhooks with 400 and changes nothing', async () => {
