@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from './csv';
+import { csvField, csvRecord } from './csv';
 
 describe('csvField', () => {
   it.each([
@@ -27,8 +27,8 @@ describe('csvField', () => {
   });
 });
 
-describe('toCsv', () => {
-  it('joins fields with commas and records with CRLF, ending with CRLF', () => {
-    expect(toCsv(['a', 'b'], [['x', 1], ['y,z', null]])).toBe('a,b\r\nx,1\r\n"y,z",\r\n');
+describe('csvRecord', () => {
+  it('joins fields with commas and ends the record with CRLF', () => {
+    expect([csvRecord(['a', 'b']), csvRecord(['x', 1]), csvRecord(['y,z', null])].join('')).toBe('a,b\r\nx,1\r\n"y,z",\r\n');
   });
 });

@@ -14,7 +14,7 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Numbers are written as they are (a negative amount stays a number); strings are neutralised. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+/** One record with its CRLF: numbers written as they are (a negative amount stays a number), strings neutralised. */
+export function csvRecord(row: readonly (string | number | null)[]): string {
+  return `${row.map(csvField).join(',')}\r\n`;
 }

@@ -8,6 +8,8 @@ describe('canApply', () => {
     ['ship', 'needs_refund', false],
     ['ship', 'shipped', false],
     ['ship', 'refunded', false],
+    ['ship', 'cancelled', false],
+    ['ship', 'expired', false],
     ['refund', 'paid', true],
     ['refund', 'needs_refund', true],
     ['refund', 'shipped', false],

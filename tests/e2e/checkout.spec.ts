@@ -71,11 +71,21 @@ test.describe('checkout', () => {
       await page.getByRole('button', { name: 'Pay $25.90' }).click();
       await expect(page.getByRole('alert')).toContainText('Please enter a valid email address for the receipt.');
       await expect(page.getByRole('alert')).toContainText('Please enter the postal code.');
+      // Each problem is announced on its own field.
+      await expect(page.getByLabel('Email for the receipt')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('Email for the receipt')).toHaveAccessibleDescription(
+        'Please enter a valid email address for the receipt.',
+      );
+      await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription('Please enter the postal code.');
+      await expect(page.getByLabel('Address line 2 (optional)')).not.toHaveAttribute('aria-invalid', 'true');
 
       await fillAddress(page, 'buyer@example.com');
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Pay $25.90' }).click();
       await expect(page.getByRole('alert')).toContainText('Your card was declined');
+      await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(
+        /^Your card was declined\. .* Use the test card 4242 4242 4242 4242/,
+      );
       await expect(page.getByLabel('Full name')).toHaveValue('Dana Buyer');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -122,7 +132,9 @@ test.describe('checkout', () => {
 
     test('a refused checkout is logged, explained in a short message, and keeps the cart', async ({ page }) => {
       const products = await page.request.get('/api/products?page=1&pageSize=48');
-      const items = (await products.json()) as { items: { id: string; productName: string; productCode: string; price: number; imageURL: string; quantityInStock: number }[] };
+      const items = (await products.json()) as {
+        items: { id: string; productName: string; productCode: string; price: number; imageURL: string; quantityInStock: number }[];
+      };
       const tee = items.items.find((product) => product.productName === 'MINGO Classic Tee');
       expect(tee).toBeDefined();
       // A stored cart line with a colour the tee is not offered in (e.g. left over from an old catalogue).
@@ -201,10 +213,16 @@ test.describe('checkout', () => {
     await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(/Shipped by .*admin@mingo\.local/);
     await expect(page.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
 
-    await expect.poll(() => outboxFor(email).map((mail) => mail.subject).sort()).toEqual([
-      expect.stringMatching(/^Your MINGO order #[0-9A-F]{8} has shipped$/),
-      expect.stringMatching(/^Your MINGO receipt for order #[0-9A-F]{8}$/),
-    ]);
+    await expect
+      .poll(() =>
+        outboxFor(email)
+          .map((mail) => mail.subject)
+          .sort(),
+      )
+      .toEqual([
+        expect.stringMatching(/^Your MINGO order #[0-9A-F]{8} has shipped$/),
+        expect.stringMatching(/^Your MINGO receipt for order #[0-9A-F]{8}$/),
+      ]);
     const shipped = outboxFor(email).find((mail) => mail.subject.endsWith('has shipped'));
     expect(shipped?.body).toContain('Tracking number: 9400 1000 0000 0000 0000 00 (USPS)');
     const receipt = outboxFor(email).find((mail) => mail.subject.includes('receipt'));

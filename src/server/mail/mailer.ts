@@ -22,9 +22,11 @@ export type Mailer = {
 };
 
 /**
- * SMTP when SMTP_URL is set (nodemailer, one pooled transport); otherwise every message is built by
- * the same library and written as an .eml file under DATA_DIR/outbox/, and logged, so an embedded
- * install shows what it would have sent.
+ * SMTP when SMTP_URL is set: one nodemailer transport for the app, which opens a connection per
+ * message (a few per order, so nothing to keep open between them) unless the URL asks for pooled
+ * connections with `?pool=true`. Otherwise every message is built by the same library and written
+ * as an .eml file under DATA_DIR/outbox/, and logged, so an embedded install shows what it would
+ * have sent.
  */
 export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
   if (mail.smtpUrl !== undefined) {
@@ -32,7 +34,13 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mail
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const info = await transport.sendMail({
+          from: mail.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent by SMTP');
         return { messageId: info.messageId };
       },
@@ -43,7 +51,13 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mail
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from: mail.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(mail.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mail.outboxDir, `${stamp}-${message.fileHint.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);

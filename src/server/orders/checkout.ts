@@ -10,7 +10,6 @@ import type { CheckoutItem, PaymentProvider } from '../payments/payment-provider
 import { createProductRepository, type ProductRecord } from '../products/product-repository';
 import { createOrderRepository, type OrderItemRecord } from './order-repository';
 
-
 /**
  * Checks every line against the catalogue as it is now and prices it from the database. The
  * client's product snapshot is ignored apart from its id. Stock is checked per product across
@@ -76,7 +75,9 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
     const priced = priceLines(lines, products);
     const orderTotals = estimateTotals(subtotalCents(priced));
     if (orderTotals.totalCents > CHECKOUT_LIMITS.totalMaxCents) {
-      throw validationFailed(`The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`);
+      throw validationFailed(
+        `The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`,
+      );
     }
     const repository = createOrderRepository(trx);
     const stored = await repository.insertPending({ provider: payments.name, totals: orderTotals, items: priced });
@@ -97,8 +98,18 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
     session = await payments.createCheckoutSession({ orderId: order.id, items: checkoutItems, totals });
   } catch (error) {
     log.error({ err: error, orderId: order.id, provider: payments.name }, 'checkout session could not be created');
-    await orders.update(order.id, { status: 'cancelled' });
-    await orders.addEvent(order.id, 'pending', 'cancelled', { kind: 'system', id: null, name: 'System' }, 'payment provider unreachable');
+    // The status and its timeline entry together, or neither.
+    await db.transaction().execute(async (trx) => {
+      const repository = createOrderRepository(trx);
+      await repository.update(order.id, { status: 'cancelled' });
+      await repository.addEvent(
+        order.id,
+        'pending',
+        'cancelled',
+        { kind: 'system', id: null, name: 'System' },
+        'payment provider unreachable',
+      );
+    });
     throw serviceUnavailable('The payment provider could not be reached. Please try again shortly.');
   }
   await orders.update(order.id, { providerSessionId: session.sessionId });

@@ -6,15 +6,20 @@ import type { SessionUser } from '../context';
 import type { Db } from '../db/database';
 import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
 import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { RefundDeclinedError, type PaymentProvider } from '../payments/payment-provider';
 import { restoreStock } from './fulfilment';
-import { ordersCsv } from './order-csv';
+import { ordersCsvHeader, ordersCsvRecords } from './order-csv';
 import { deliverOrderEmails, enqueueOrderEmail } from './order-outbox';
-import { createOrderRepository, toAdminOrderDetailDto, toAdminOrderDto, type OrderActor } from './order-repository';
+import { createOrderRepository, toAdminOrderDetailDto, toAdminOrderDto, type OrderActor, type OrderRecord } from './order-repository';
 
 export type OrderServiceDeps = { db: Db; payments: PaymentProvider; mailer: Mailer; log: FastifyBaseLogger };
 
+/** Orders read per query by the CSV export. */
+const EXPORT_BATCH_SIZE = 500;
+
 const orderNotFound = () => notFound('There is no order with this id.');
+const REFUND_STARTED =
+  'A refund of this order has been started, so it cannot be marked shipped. If that refund did not finish, refund the order again.';
 const actorOf = (user: SessionUser): OrderActor => ({ kind: 'user', id: user.id, name: `${user.name} <${user.email}>` });
 
 /**
@@ -24,6 +29,15 @@ const actorOf = (user: SessionUser): OrderActor => ({ kind: 'user', id: user.id,
  */
 export function createOrderService({ db, payments, mailer, log }: OrderServiceDeps) {
   const orders = createOrderRepository(db);
+
+  /** Clears the refund claim of an order that is still refundable (the provider declined). */
+  async function releaseRefundClaim(id: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const repository = createOrderRepository(trx);
+      const order = await repository.lockById(id);
+      if (order !== undefined && canApply('refund', order.status)) await repository.update(id, { refundRequestedAt: null });
+    });
+  }
 
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await orders.findById(id);
@@ -49,8 +63,19 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
       return { ...page, items: page.items.map(toAdminOrderDto) };
     },
 
-    async exportCsv(query: Pick<OrderListQuery, 'status'>): Promise<string> {
-      return ordersCsv(await orders.listAll({ status: query.status }));
+    /**
+     * The CSV export as it is produced, batch by batch, so that neither the server's memory nor
+     * the wait for the first byte grows with the number of orders.
+     */
+    async *exportCsv(query: Pick<OrderListQuery, 'status'>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+      yield ordersCsvHeader();
+      let after: OrderRecord | undefined;
+      for (;;) {
+        const batch = await orders.listBatch({ status: query.status, after, limit: batchSize });
+        if (batch.length > 0) yield ordersCsvRecords(batch);
+        after = batch.at(-1);
+        if (batch.length < batchSize || after === undefined) return;
+      }
     },
 
     async ship(id: string, body: ShipOrderBody, user: SessionUser): Promise<AdminOrderDetail> {
@@ -59,6 +84,8 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
         const order = await repository.lockById(id);
         if (order === undefined) throw orderNotFound();
         if (!canApply('ship', order.status)) throw conflict(refusal('ship', order.status));
+        // A refund was asked of the provider: the money may be on its way back already.
+        if (order.refundRequestedAt !== null) throw conflict(REFUND_STARTED);
         const carrier = body.carrier === undefined || body.carrier === '' ? null : body.carrier;
         const tracking = body.trackingNumber === undefined || body.trackingNumber === '' ? null : body.trackingNumber;
         await repository.update(id, { status: 'shipped', shippedAt: new Date(), shippingCarrier: carrier, trackingNumber: tracking });
@@ -72,25 +99,42 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
     },
 
     /**
-     * Refunds through the provider first (idempotent per order, so concurrent requests get one
-     * refund), then moves the order to refunded and restores the stock a paid order took — in a
-     * transaction that re-checks the status under the row lock, so that happens exactly once.
+     * Three steps, so that no transaction is held across the network and nothing can slip in
+     * between: (1) under the row lock, check the status and claim the order for a refund
+     * (`refund_requested_at`; ship refuses a claimed order); (2) ask the provider, idempotent per
+     * order, so concurrent requests get one refund; (3) under the row lock again, move the order
+     * to refunded and restore the stock a paid order took — once, whoever gets there first.
      */
     async refund(id: string, user: SessionUser): Promise<AdminOrderDetail> {
-      const before = await orders.findById(id);
-      if (before === undefined) throw orderNotFound();
-      if (!canApply('refund', before.status)) throw conflict(refusal('refund', before.status));
+      const claimed = await db.transaction().execute(async (trx) => {
+        const repository = createOrderRepository(trx);
+        const order = await repository.lockById(id);
+        if (order === undefined) throw orderNotFound();
+        if (!canApply('refund', order.status)) throw conflict(refusal('refund', order.status));
+        if (order.refundRequestedAt === null) await repository.update(id, { refundRequestedAt: new Date() });
+        return order;
+      });
       let refundId: string;
       try {
         ({ refundId } = await payments.refund({
           orderId: id,
-          sessionId: before.providerSessionId,
-          paymentReference: before.paymentReference,
-          amountCents: before.totalCents,
+          sessionId: claimed.providerSessionId,
+          paymentReference: claimed.paymentReference,
+          amountCents: claimed.totalCents,
         }));
       } catch (error) {
-        log.error({ err: error, orderId: id }, 'refund failed at the payment provider');
-        throw serviceUnavailable('The payment provider could not refund this order. Please try again shortly.');
+        if (error instanceof RefundDeclinedError) {
+          // Certainly no money moved: the order may be shipped again.
+          log.warn({ err: error, orderId: id }, 'the payment provider declined the refund');
+          await releaseRefundClaim(id);
+          throw conflict(`The payment provider declined to refund this order: ${error.message}`);
+        }
+        // No answer, or an error: the refund may have happened. The claim stays, so the order
+        // cannot be shipped until a retry (same idempotency key: never a second refund) settles it.
+        log.error({ err: error, orderId: id }, 'refund failed at the payment provider; outcome unknown');
+        throw serviceUnavailable(
+          'The payment provider did not confirm the refund. Please try again shortly (it cannot refund twice); until then the order cannot be marked shipped.',
+        );
       }
       const applied = await db.transaction().execute(async (trx) => {
         const repository = createOrderRepository(trx);
@@ -98,7 +142,11 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
         if (order === undefined) throw orderNotFound();
         // A concurrent request refunded it while we talked to the provider: same refund, nothing to do.
         if (order.status === 'refunded') return false;
-        if (!canApply('refund', order.status)) throw conflict(refusal('refund', order.status));
+        // The claim keeps every other transition out; should one have happened anyway, the money
+        // went back all the same, and that is what the order must say.
+        if (!canApply('refund', order.status)) {
+          log.error({ orderId: id, status: order.status, refundId }, 'refunded at the provider from an unexpected status');
+        }
         // Only a paid order took stock (needs_refund never did).
         if (order.status === 'paid') await restoreStock(trx, await repository.itemsOf(id));
         await repository.update(id, { status: 'refunded', refundedAt: new Date(), refundReference: refundId });
@@ -122,7 +170,13 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
           // Paid (or cancelled) since the list was read: leave it.
           if (order?.status !== 'pending') return false;
           await repository.update(id, { status: 'expired' });
-          await repository.addEvent(id, 'pending', 'expired', { kind: 'system', id: null, name: 'Expiry sweep' }, 'pending for more than 24 hours');
+          await repository.addEvent(
+            id,
+            'pending',
+            'expired',
+            { kind: 'system', id: null, name: 'Expiry sweep' },
+            'pending for more than 24 hours',
+          );
           return true;
         });
         if (done) expired += 1;

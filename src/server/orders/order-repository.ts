@@ -1,7 +1,15 @@
 import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
 import type { Totals } from '../../domain/pricing';
-import type { AdminOrder, AdminOrderDetail, OrderEvent, OrderStatus, OrderSummary, PaymentProviderName, ShippingAddress } from '../../shared/orders';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  OrderEvent,
+  OrderStatus,
+  OrderSummary,
+  PaymentProviderName,
+  ShippingAddress,
+} from '../../shared/orders';
 import type { Executor } from '../db/database';
 import { clampPage } from '../../domain/paging';
 import type { OrderEventsTable, OrderItemsTable, OrdersTable } from './order-tables';
@@ -36,6 +44,8 @@ export type OrderRecord = {
   trackingNumber: string | null;
   refundedAt: Date | null;
   refundReference: string | null;
+  /** Set when a refund was asked of the provider and not declined: the order cannot be shipped. */
+  refundRequestedAt: Date | null;
 };
 
 /** Who moved an order: an admin, the payment provider, the expiry sweep or the shopper at checkout. */
@@ -74,6 +84,7 @@ function toRecord(row: Selectable<OrdersTable>): OrderRecord {
     trackingNumber: row.tracking_number,
     refundedAt: row.refunded_at,
     refundReference: row.refund_reference,
+    refundRequestedAt: row.refund_requested_at,
   };
 }
 
@@ -167,6 +178,8 @@ export type OrderChanges = {
   trackingNumber?: string | null;
   refundedAt?: Date;
   refundReference?: string;
+  /** null clears the refund claim (the provider declined the refund). */
+  refundRequestedAt?: Date | null;
 };
 
 /**
@@ -255,6 +268,7 @@ export function createOrderRepository(db: Executor) {
           tracking_number: changes.trackingNumber,
           refunded_at: changes.refundedAt,
           refund_reference: changes.refundReference,
+          refund_requested_at: changes.refundRequestedAt,
           updated_at: eb.fn('now'),
         }))
         .where('id', '=', id)
@@ -329,15 +343,26 @@ export function createOrderRepository(db: Executor) {
       return { items: await withItems(rows.map(toRecord)), total, page: current, pageSize };
     },
 
-    /** Every order (optionally of one status), newest first, with items: the CSV export. */
-    async listAll({ status }: { status?: OrderStatus | undefined }): Promise<OrderWithItems[]> {
-      const rows = await db
+    /**
+     * Up to `limit` orders (optionally of one status), newest first, with items, starting after
+     * the order `after` of the previous batch: the CSV export, read batch by batch (keyset, so an
+     * order is read at most once however the table changes meanwhile).
+     */
+    async listBatch({
+      status,
+      after,
+      limit,
+    }: {
+      status?: OrderStatus | undefined;
+      after?: OrderRecord | undefined;
+      limit: number;
+    }): Promise<OrderWithItems[]> {
+      let query = db
         .selectFrom('orders')
         .selectAll()
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'));
+      if (after !== undefined) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return withItems(rows.map(toRecord));
     },
 
@@ -355,10 +380,24 @@ export function createOrderRepository(db: Executor) {
     },
 
     /** One step of the timeline: who moved the order from which status to which. */
-    async addEvent(orderId: string, from: OrderStatus | null, to: OrderStatus, actor: OrderActor, note: string | null = null): Promise<void> {
+    async addEvent(
+      orderId: string,
+      from: OrderStatus | null,
+      to: OrderStatus,
+      actor: OrderActor,
+      note: string | null = null,
+    ): Promise<void> {
       await db
         .insertInto('order_events')
-        .values({ order_id: orderId, from_status: from, to_status: to, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, note })
+        .values({
+          order_id: orderId,
+          from_status: from,
+          to_status: to,
+          actor_kind: actor.kind,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          note,
+        })
         .execute();
     },
 

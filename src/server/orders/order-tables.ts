@@ -30,6 +30,8 @@ export type OrdersTable = {
   tracking_number: Generated<string | null>;
   refunded_at: NullableTime;
   refund_reference: Generated<string | null>;
+  // Migration 0041-refund-claim:
+  refund_requested_at: NullableTime;
 };
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -17,15 +17,35 @@ export type FakeStripeServer = {
   requests: RecordedStripeRequest[];
   /** Refunds created (one per distinct idempotency key), in order. */
   refunds: { id: string; paymentIntent: string; idempotencyKey: string | undefined }[];
-  /** Makes the next session creation answer HTTP 500 (provider outage). */
+  /** Makes the next session creation fail (HTTP 400). */
   failNext: () => void;
+  /**
+   * Holds the next refund creation until `release()`: `arrived` resolves when Stripe is "working
+   * on it". Meanwhile a request with the same idempotency key is answered 409, as Stripe does,
+   * and counted in `refundConflicts`.
+   */
+  holdNextRefund: () => { arrived: Promise<void>; release: () => void };
+  /** 409 answers to a refund whose idempotency key was in use. */
+  refundConflicts: () => number;
+  /** Makes the next refund fail: 400 (Stripe declines it) or 500 (an error that is not retried). */
+  failNextRefund: (status: 400 | 500) => void;
   close: () => Promise<void>;
 };
+
+/** A promise and the function that resolves it. */
+function waitable(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
 
 /**
  * A tiny stand-in for Stripe's API on 127.0.0.1, for tests only: it records what the official SDK
  * sends and answers `POST /v1/checkout/sessions` with a session object, `GET /v1/checkout/sessions/:id`
- * and `POST /v1/refunds` (the same refund again for a repeated idempotency key, as Stripe does).
+ * and `POST /v1/refunds` (the same refund again for a repeated idempotency key, and 409 while the
+ * first request with that key is still running, as Stripe does).
  */
 export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const requests: RecordedStripeRequest[] = [];
@@ -34,6 +54,10 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const refunds: FakeStripeServer['refunds'] = [];
   const refundsByKey = new Map<string, object>();
   let failures = 0;
+  const refundFailures: (400 | 500)[] = [];
+  let hold: { arrived: () => void; released: Promise<void> } | undefined;
+  const keysInUse = new Set<string>();
+  let conflicts = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,8 +72,12 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         authorization: request.headers.authorization,
       };
       requests.push(recorded);
-      const send = (status: number, body: object) => {
-        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      const send = (status: number, body: object, headers: Record<string, string> = {}) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+          ...headers,
+        });
         response.end(JSON.stringify(body));
       };
       const sessionPath = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(recorded.path);
@@ -65,16 +93,62 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
           send(400, { error: { type: 'invalid_request_error', message: 'payment_intent is required' } });
           return;
         }
-        const repeat = recorded.idempotencyKey === undefined ? undefined : refundsByKey.get(recorded.idempotencyKey);
+        const key = recorded.idempotencyKey;
+        if (key !== undefined && keysInUse.has(key)) {
+          conflicts += 1;
+          send(409, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'idempotency_key_in_use',
+              message: 'There is currently another in-progress request using this idempotency key. Please try again later.',
+            },
+          });
+          return;
+        }
+        const failure = refundFailures.shift();
+        if (failure !== undefined) {
+          // Stripe marks most of its 500s as not worth retrying (its idempotency layer would replay them).
+          if (failure === 500)
+            send(500, { error: { type: 'api_error', message: 'Fake Stripe error' } }, { 'stripe-should-retry': 'false' });
+          else
+            send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                param: 'payment_intent',
+                message: `No such payment_intent: '${paymentIntent}'`,
+              },
+            });
+          return;
+        }
+        const repeat = key === undefined ? undefined : refundsByKey.get(key);
         if (repeat !== undefined) {
           send(200, repeat);
           return;
         }
         const id = `re_test_${randomBytes(12).toString('hex')}`;
-        const refund = { id, object: 'refund', payment_intent: paymentIntent, status: 'succeeded', metadata: { order_id: fields['metadata[order_id]'] ?? null } };
-        refunds.push({ id, paymentIntent, idempotencyKey: recorded.idempotencyKey });
-        if (recorded.idempotencyKey !== undefined) refundsByKey.set(recorded.idempotencyKey, refund);
-        send(200, refund);
+        const refund = {
+          id,
+          object: 'refund',
+          payment_intent: paymentIntent,
+          status: 'succeeded',
+          metadata: { order_id: fields['metadata[order_id]'] ?? null },
+        };
+        const complete = () => {
+          if (key !== undefined) keysInUse.delete(key);
+          refunds.push({ id, paymentIntent, idempotencyKey: key });
+          if (key !== undefined) refundsByKey.set(key, refund);
+          send(200, refund);
+        };
+        const held = hold;
+        hold = undefined;
+        if (held === undefined) {
+          complete();
+          return;
+        }
+        if (key !== undefined) keysInUse.add(key);
+        held.arrived();
+        void held.released.then(complete);
         return;
       }
       if (recorded.method !== 'POST' || recorded.path !== '/v1/checkout/sessions') {
@@ -118,6 +192,16 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     failNext: () => {
       failures += 1;
     },
+    holdNextRefund: () => {
+      const arrival = waitable();
+      const release = waitable();
+      hold = { arrived: arrival.resolve, released: release.promise };
+      return { arrived: arrival.promise, release: release.resolve };
+    },
+    refundConflicts: () => conflicts,
+    failNextRefund: (status) => {
+      refundFailures.push(status);
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error)))),
   };
 }
@@ -133,14 +217,38 @@ export type TestSession = {
   /** The PaymentIntent of a paid session (Stripe sends it; refunds need it). */
   paymentIntent?: string;
   shipping?: { name: string; line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
+  /**
+   * The webhook API version of the event (default: the SDK's). Before 2025-03-31.basil the address
+   * is in a top-level `shipping_details`; since 2025-02-24.acacia in `collected_information`.
+   */
+  apiVersion?: string;
 };
 
 /** A Stripe event payload for a checkout session, as Stripe would post it. */
 export function stripeSessionEvent(type: string, session: TestSession, eventId = `evt_${randomBytes(10).toString('hex')}`): string {
+  const apiVersion = session.apiVersion ?? Stripe.API_VERSION;
+  // 2025-02-24.acacia added collected_information; 2025-03-31.basil removed the top-level field.
+  const topLevel = apiVersion < '2025-03-31';
+  const collected = apiVersion >= '2025-02-24';
+  const address = session.shipping;
+  const shippingDetails =
+    address === undefined
+      ? null
+      : {
+          name: address.name,
+          address: {
+            line1: address.line1,
+            line2: address.line2 ?? null,
+            city: address.city,
+            state: address.state ?? null,
+            postal_code: address.postalCode,
+            country: address.country,
+          },
+        };
   return JSON.stringify({
     id: eventId,
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: apiVersion,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     type,
@@ -155,24 +263,13 @@ export function stripeSessionEvent(type: string, session: TestSession, eventId =
         currency: session.currency ?? 'usd',
         total_details: session.amountTax === undefined ? null : { amount_tax: session.amountTax, amount_discount: 0, amount_shipping: 0 },
         payment_intent: session.paymentIntent ?? null,
-        collected_information:
-          session.shipping === undefined
-            ? null
-            : {
-                business_name: null,
-                individual_name: null,
-                shipping_details: {
-                  name: session.shipping.name,
-                  address: {
-                    line1: session.shipping.line1,
-                    line2: session.shipping.line2 ?? null,
-                    city: session.shipping.city,
-                    state: session.shipping.state ?? null,
-                    postal_code: session.shipping.postalCode,
-                    country: session.shipping.country,
-                  },
-                },
-              },
+        ...(topLevel ? { shipping_details: shippingDetails } : {}),
+        ...(collected
+          ? {
+              collected_information:
+                shippingDetails === null ? null : { business_name: null, individual_name: null, shipping_details: shippingDetails },
+            }
+          : {}),
       },
     },
   });

@@ -54,12 +54,24 @@ export type RefundRequest = {
   amountCents: number;
 };
 
+/**
+ * The provider answered and did not refund (e.g. nothing to refund, or the payment is unknown to
+ * it): the money certainly did not move. Any other error of `refund()` leaves that open.
+ */
+export class RefundDeclinedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'RefundDeclinedError';
+  }
+}
+
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * Refunds an order's payment in full. Idempotent per order: a repeat (or a concurrent request)
-   * gets the same refund back, never a second one.
+   * gets the same refund back, never a second one. Throws RefundDeclinedError when the provider
+   * answered that it will not refund; any other error means the outcome is unknown.
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
 };

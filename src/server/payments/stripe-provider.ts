@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { checkoutReturnPaths } from '../../shared/page-meta';
 import { safeText } from '../../shared/text';
-import type { PaymentEvent, PaymentOutcome, PaymentProvider } from './payment-provider';
+import { RefundDeclinedError, type PaymentEvent, type PaymentOutcome, type PaymentProvider } from './payment-provider';
 
 export type StripeSettings = {
   secretKey: string;
@@ -32,6 +32,24 @@ export class WebhookPayloadError extends Error {
   }
 }
 
+const ShippingDetailsSchema = z
+  .object({
+    name: safeText().max(200).nullish(),
+    address: z
+      .object({
+        line1: safeText().max(200).nullish(),
+        line2: safeText().max(200).nullish(),
+        city: safeText().max(200).nullish(),
+        state: safeText().max(200).nullish(),
+        postal_code: safeText().max(40).nullish(),
+        country: safeText().max(2).nullish(),
+      })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+  .nullish();
+
 /** The fields of a checkout-session event that fulfilment reads, checked before use. */
 const SessionEventSchema = z.object({
   id: safeText().min(1).max(255),
@@ -41,33 +59,20 @@ const SessionEventSchema = z.object({
       .object({
         id: safeText().min(1).max(255),
         metadata: z.record(z.string(), safeText().max(500)).nullish(),
-        customer_details: z.object({ email: safeText().max(254).nullish() }).loose().nullish(),
+        customer_details: z
+          .object({ email: safeText().max(254).nullish() })
+          .loose()
+          .nullish(),
         payment_status: z.string().nullish(),
         amount_total: z.number().int().min(0).nullish(),
         currency: z.string().max(10).nullish(),
-        total_details: z.object({ amount_tax: z.number().int().min(0).nullish() }).loose().nullish(),
-        collected_information: z
-          .object({
-            shipping_details: z
-              .object({
-                name: safeText().max(200).nullish(),
-                address: z
-                  .object({
-                    line1: safeText().max(200).nullish(),
-                    line2: safeText().max(200).nullish(),
-                    city: safeText().max(200).nullish(),
-                    state: safeText().max(200).nullish(),
-                    postal_code: safeText().max(40).nullish(),
-                    country: safeText().max(2).nullish(),
-                  })
-                  .loose()
-                  .nullish(),
-              })
-              .loose()
-              .nullish(),
-          })
+        total_details: z
+          .object({ amount_tax: z.number().int().min(0).nullish() })
           .loose()
           .nullish(),
+        collected_information: z.object({ shipping_details: ShippingDetailsSchema }).loose().nullish(),
+        // Webhook API versions before 2025-03-31.basil put the address here.
+        shipping_details: ShippingDetailsSchema,
         payment_intent: z.union([safeText().max(255), z.object({ id: safeText().max(255) }).loose()]).nullish(),
       })
       .loose(),
@@ -80,6 +85,40 @@ function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { ...options, host: url.hostname, port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port), protocol };
+}
+
+/** Stripe's answer to a request whose idempotency key another request is still using. */
+const KEY_IN_USE_STATUS = 409;
+/** Our retries of such a request, after the SDK's own (which retry a 409 twice, for ~1.5 s). */
+const KEY_IN_USE_RETRIES = 4;
+const KEY_IN_USE_PAUSE_MS = 1000;
+
+const statusOf = (error: unknown): number | undefined =>
+  error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+
+/**
+ * Stripe answered, and with a refusal that a retry would not change (a 4xx other than "key in
+ * use" and "rate limited"): the request did nothing.
+ */
+function isStripeRefusal(error: unknown): error is Error {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== KEY_IN_USE_STATUS && status !== 429;
+}
+
+/**
+ * Repeats `request` while Stripe answers 409 because a concurrent request with the same
+ * idempotency key (a second click, another instance) is still running: once that one is done,
+ * Stripe answers ours with its result.
+ */
+async function whileKeyInUse<T>(request: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await request();
+    } catch (error) {
+      if (statusOf(error) !== KEY_IN_USE_STATUS || retry >= KEY_IN_USE_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, KEY_IN_USE_PAUSE_MS));
+    }
+  }
 }
 
 type SessionEventType =
@@ -122,7 +161,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   const email = session.customer_details?.email ?? undefined;
   const outcome = outcomeOf(event.type as SessionEventType, session);
   const amountTax = session.total_details?.amount_tax;
-  const shipping = session.collected_information?.shipping_details;
+  const shipping = session.collected_information?.shipping_details ?? session.shipping_details;
   const address = shipping?.address;
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   return {
@@ -220,18 +259,23 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
     },
 
     async refund({ orderId, sessionId, paymentReference }) {
-      let paymentIntent = paymentReference;
-      if (paymentIntent === null && sessionId !== null) {
-        const session = await stripe.checkout.sessions.retrieve(sessionId);
-        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      try {
+        let paymentIntent = paymentReference;
+        if (paymentIntent === null && sessionId !== null) {
+          const session = await stripe.checkout.sessions.retrieve(sessionId);
+          paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+        }
+        if (paymentIntent === null) throw new RefundDeclinedError(`order ${orderId} has no Stripe payment to refund`);
+        const intent = paymentIntent;
+        // One order, one refund: concurrent or repeated requests get Stripe's first answer back.
+        const refund = await whileKeyInUse(() =>
+          stripe.refunds.create({ payment_intent: intent, metadata: { order_id: orderId } }, { idempotencyKey: `mingo-refund-${orderId}` }),
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof RefundDeclinedError || !isStripeRefusal(error)) throw error;
+        throw new RefundDeclinedError(error.message, { cause: error });
       }
-      if (paymentIntent === null) throw new Error(`Order ${orderId} has no Stripe payment to refund`);
-      // One order, one refund: concurrent or repeated requests get Stripe's first answer back.
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, metadata: { order_id: orderId } },
-        { idempotencyKey: `mingo-refund-${orderId}` },
-      );
-      return { refundId: refund.id };
     },
 
     parseWebhook(rawBody, signature) {

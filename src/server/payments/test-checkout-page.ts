@@ -18,7 +18,6 @@ export type TestCheckoutView = {
   totalCents: number;
 };
 
-
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -60,23 +59,42 @@ ${rows}
 </table>`;
 }
 
-export type TestCheckoutProblem = { messages: string[]; values: Record<string, string> };
+/** The id of the form control a problem is about: an address field, or `card`. */
+export type TestCheckoutField = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country' | 'card';
 
-function field(id: string, label: string, value: string, attributes: string): string {
+/** The problems of the last attempt (at most one per field, in the order of the form) and what was typed. */
+export type TestCheckoutProblem = { problems: { field: TestCheckoutField; message: string }[]; values: Record<string, string> };
+
+const errorId = (field: TestCheckoutField) => `${field}-error`;
+
+/**
+ * Marks a control invalid and describes it by its message in the alert (plus its own hint), so a
+ * screen reader announces the problem on the field itself.
+ */
+function invalidAttributes(id: TestCheckoutField, problem: TestCheckoutProblem | undefined, hintId?: string): string {
+  const invalid = problem?.problems.some((entry) => entry.field === id) === true;
+  const describedBy = [...(invalid ? [errorId(id)] : []), ...(hintId === undefined ? [] : [hintId])].join(' ');
+  return `${invalid ? ' aria-invalid="true"' : ''}${describedBy === '' ? '' : ` aria-describedby="${describedBy}"`}`;
+}
+
+function field(id: TestCheckoutField, label: string, problem: TestCheckoutProblem | undefined, attributes: string): string {
+  const value = problem?.values[id] ?? '';
   return `<label for="${id}">${label}</label>
-<input id="${id}" name="${id}" value="${escapeHtml(value)}" ${attributes}>`;
+<input id="${id}" name="${id}" value="${escapeHtml(value)}" ${attributes}${invalidAttributes(id, problem)}>`;
 }
 
 /** The checkout form for a pending order (shipping address, e-mail, card), with the problems of the last attempt. */
 export function renderTestCheckoutPage(view: TestCheckoutView, countries: readonly string[], problem?: TestCheckoutProblem): string {
   const pay = buildPath(testCheckoutPay.path, { sessionId: view.sessionId });
   const cancel = buildPath(testCheckoutCancel.path, { sessionId: view.sessionId });
-  const value = (name: string) => problem?.values[name] ?? '';
   const alert =
     problem === undefined
       ? ''
-      : `<div class="error" role="alert"><p>Please check your details:</p><ul>${problem.messages.map((message) => `<li>${escapeHtml(message)}</li>`).join('')}</ul></div>`;
-  const chosenCountry = value('country') === '' ? countries[0] : value('country');
+      : `<div class="error" role="alert"><p>Please check your details:</p><ul>${problem.problems
+          .map(({ field: id, message }) => `<li id="${errorId(id)}"><a href="#${id}">${escapeHtml(message)}</a></li>`)
+          .join('')}</ul></div>`;
+  const typedCountry = problem?.values.country ?? '';
+  const chosenCountry = typedCountry === '' ? countries[0] : typedCountry;
   const options = countries
     .map((code) => `<option value="${escapeHtml(code)}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(code)}</option>`)
     .join('');
@@ -86,18 +104,18 @@ ${alert}
 <form method="post" action="${pay}" class="pay" novalidate>
 <fieldset>
 <legend>Contact and shipping address</legend>
-${field('email', 'Email for the receipt', value('email'), 'type="email" autocomplete="email" maxlength="254" required')}
-${field('name', 'Full name', value('name'), 'autocomplete="name" maxlength="100" required')}
-${field('line1', 'Address line 1', value('line1'), 'autocomplete="address-line1" maxlength="200" required')}
-${field('line2', 'Address line 2 (optional)', value('line2'), 'autocomplete="address-line2" maxlength="200"')}
-${field('city', 'City', value('city'), 'autocomplete="address-level2" maxlength="100" required')}
-${field('state', 'State / region (optional)', value('state'), 'autocomplete="address-level1" maxlength="100"')}
-${field('postalCode', 'Postal code', value('postalCode'), 'autocomplete="postal-code" maxlength="20" required')}
+${field('email', 'Email for the receipt', problem, 'type="email" autocomplete="email" maxlength="254" required')}
+${field('name', 'Full name', problem, 'autocomplete="name" maxlength="100" required')}
+${field('line1', 'Address line 1', problem, 'autocomplete="address-line1" maxlength="200" required')}
+${field('line2', 'Address line 2 (optional)', problem, 'autocomplete="address-line2" maxlength="200"')}
+${field('city', 'City', problem, 'autocomplete="address-level2" maxlength="100" required')}
+${field('state', 'State / region (optional)', problem, 'autocomplete="address-level1" maxlength="100"')}
+${field('postalCode', 'Postal code', problem, 'autocomplete="postal-code" maxlength="20" required')}
 <label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${options}</select>
+<select id="country" name="country" autocomplete="country"${invalidAttributes('country', problem)}>${options}</select>
 </fieldset>
 <label for="card">Card number</label>
-<input id="card" name="cardNumber" inputmode="numeric" autocomplete="off" maxlength="23" placeholder="4242 4242 4242 4242" aria-describedby="card-hint" required>
+<input id="card" name="cardNumber" inputmode="numeric" autocomplete="off" maxlength="23" placeholder="4242 4242 4242 4242" required${invalidAttributes('card', problem, 'card-hint')}>
 <p id="card-hint" class="muted">Use the test card 4242 4242 4242 4242 (any other number is declined).</p>
 <button type="submit" class="primary">Pay ${formatUsd(view.totalCents)}</button>
 </form>
@@ -109,9 +127,12 @@ ${field('postalCode', 'Postal code', value('postalCode'), 'autocomplete="postal-
 
 /** For a session that cannot be paid (unknown, or no longer pending). */
 export function renderTestCheckoutMessage(title: string, message: string, link: { href: string; text: string }): string {
-  return layout(`${title} — ${PRODUCT_NAME}`, `<h1>${escapeHtml(title)}</h1>
+  return layout(
+    `${title} — ${PRODUCT_NAME}`,
+    `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`);
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+  );
 }
 
 export const TEST_CHECKOUT_CSS = `

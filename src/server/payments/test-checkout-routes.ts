@@ -17,7 +17,13 @@ import { createOrderRepository, type OrderWithItems } from '../orders/order-repo
 import { route } from '../route';
 import type { PaymentProvider } from './payment-provider';
 import { testPaymentReference } from './test-provider';
-import { renderTestCheckoutMessage, renderTestCheckoutPage, TEST_CHECKOUT_CSS, type TestCheckoutView } from './test-checkout-page';
+import {
+  renderTestCheckoutMessage,
+  renderTestCheckoutPage,
+  TEST_CHECKOUT_CSS,
+  type TestCheckoutProblem,
+  type TestCheckoutView,
+} from './test-checkout-page';
 
 const SHOP = { href: '/shop', text: 'Back to the shop' };
 const FORM_FIELDS = ['email', 'name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
@@ -71,7 +77,11 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
   /** A session that is no longer pending: paid ones go to /success, closed ones say so. */
   async function closed(reply: FastifyReply, order: OrderWithItems, sessionId: string): Promise<FastifyReply> {
     if (order.status === 'paid' || order.status === 'needs_refund') return reply.redirect(checkoutReturnPaths.success(sessionId), 303);
-    return sendHtml(reply, 409, renderTestCheckoutMessage('Checkout closed', `This checkout was ${order.status} and can no longer be paid.`, SHOP));
+    return sendHtml(
+      reply,
+      409,
+      renderTestCheckoutMessage('Checkout closed', `This checkout was ${order.status} and can no longer be paid.`, SHOP),
+    );
   }
 
   route(app, testCheckoutStyles, { access: 'public' }, async ({ reply }) =>
@@ -93,13 +103,21 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
 
     const form = body;
     const values = Object.fromEntries(FORM_FIELDS.map((name) => [name, form[name] ?? '']));
-    const refuse = (messages: string[]) => sendHtml(reply, 422, renderTestCheckoutPage(viewOf(order, sessionId), countries, { messages, values }));
+    const refuse = (problems: TestCheckoutProblem['problems']) =>
+      sendHtml(reply, 422, renderTestCheckoutPage(viewOf(order, sessionId), countries, { problems, values }));
     const shipping = ShippingFormSchema.safeParse(values);
-    // Every address problem at once, in the order of the form.
-    if (!shipping.success) return refuse(shipping.error.issues.map((issue) => issue.message));
+    // Every address problem at once, in the order of the form: the first one of each field.
+    if (!shipping.success) {
+      return refuse(
+        FORM_FIELDS.flatMap((name) => {
+          const issue = shipping.error.issues.find((candidate) => candidate.path[0] === name);
+          return issue === undefined ? [] : [{ field: name, message: issue.message }];
+        }),
+      );
+    }
     const cardNumber = (form.cardNumber ?? '').replace(/[\s-]/g, '');
     if (cardNumber !== TEST_CARD_NUMBER) {
-      return refuse(['Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.']);
+      return refuse([{ field: 'card', message: 'Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.' }]);
     }
     const { email, name, line1, line2, city, state, postalCode, country } = shipping.data;
 

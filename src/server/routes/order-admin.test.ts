@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
 import type { ProductFields } from '../../shared/products';
 import { createMailer } from '../mail/mailer';
@@ -16,7 +16,17 @@ const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'applicati
 const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
 
 function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+  return {
+    name: `Product ${code}`,
+    code,
+    description: '',
+    priceCents: 1000,
+    stock: 10,
+    shirtSizes: [],
+    shirtColors: [],
+    vinylColors: [],
+    ...overrides,
+  };
 }
 
 describe('order lifecycle for admins', () => {
@@ -40,7 +50,11 @@ describe('order lifecycle for admins', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return { sessionId, orderId: row.id };
   }
   const pay = (sessionId: string, form: Record<string, string>) =>
@@ -62,7 +76,8 @@ describe('order lifecycle for admins', () => {
   };
   const ship = (orderId: string, body: object = {}, headers = admin.headers) =>
     t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/ship`, headers, payload: body });
-  const refund = (orderId: string, headers = admin.headers) => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers, payload: {} });
+  const refund = (orderId: string, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers, payload: {} });
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -112,7 +127,9 @@ describe('order lifecycle for admins', () => {
 
     const again = await ship(orderId, { trackingNumber: 'OTHER' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: { code: 'conflict', message: 'This order is shipped; only paid orders can be marked shipped.' } });
+    expect(again.json()).toEqual({
+      error: { code: 'conflict', message: 'This order is shipped; only paid orders can be marked shipped.' },
+    });
     const refused = await refund(orderId);
     expect(refused.statusCode).toBe(409);
 
@@ -135,6 +152,53 @@ describe('order lifecycle for admins', () => {
     expect((await detail(orderId)).status).toBe('pending');
   });
 
+  it('refuses to ship a needs_refund, refunded, cancelled or expired order, and to refund a cancelled or expired one, changing nothing', async () => {
+    const last = await repo.create(fields('LAST', { name: 'Last Print', stock: 1 }));
+    const winner = await checkout(1, last.id);
+    const late = await checkout(1, last.id);
+    expect((await pay(winner.sessionId, { email: 'winner@example.com' })).statusCode).toBe(303);
+    expect((await pay(late.sessionId, { email: 'late@example.com' })).statusCode).toBe(303);
+    const refunded = await paidOrder('refunded-once@example.com', 1);
+    expect((await refund(refunded.orderId)).statusCode).toBe(200);
+    const cancelled = await checkout(1);
+    const cancel = await t.app.inject({ method: 'POST', url: `/checkout/test/${cancelled.sessionId}/cancel`, headers: sameOrigin });
+    expect(cancel.statusCode).toBe(303);
+    const expired = await checkout(1);
+    const now = new Date();
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(now.getTime() - 25 * 3600_000) })
+      .where('id', '=', expired.orderId)
+      .execute();
+    const sweep = createOrderService({
+      db: t.database.db,
+      payments: createTestPaymentProvider(),
+      mailer: createMailer(t.config.mail, t.app.log),
+      log: t.app.log,
+    });
+    await sweep.expireStale(now);
+
+    const refusals = [
+      [ship, late.orderId, 'This order is needs refund; only paid orders can be marked shipped.'],
+      [ship, refunded.orderId, 'This order is refunded; only paid orders can be marked shipped.'],
+      [ship, cancelled.orderId, 'This order is cancelled; only paid orders can be marked shipped.'],
+      [ship, expired.orderId, 'This order is expired; only paid orders can be marked shipped.'],
+      [refund, cancelled.orderId, 'This order is cancelled; only paid or needs refund orders can be refunded.'],
+      [refund, expired.orderId, 'This order is expired; only paid or needs refund orders can be refunded.'],
+    ] as const;
+    const mails = smtp.messages.length;
+    const stock = [await stockOf(tee.id), await stockOf(last.id)];
+    for (const [action, orderId, message] of refusals) {
+      const before = await detail(orderId);
+      const response = await action(orderId);
+      expect(response.statusCode, message).toBe(409);
+      expect(response.json()).toEqual({ error: { code: 'conflict', message } });
+      expect(await detail(orderId)).toEqual(before);
+    }
+    expect(smtp.messages).toHaveLength(mails);
+    expect([await stockOf(tee.id), await stockOf(last.id)]).toEqual(stock);
+  });
+
   it('refunds a paid order exactly once under concurrent requests: stock back once, one refund notice', async () => {
     const email = 'refund@example.com';
     const before = await stockOf(tee.id);
@@ -143,7 +207,10 @@ describe('order lifecycle for admins', () => {
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => refund(orderId)));
     const codes = responses.map((response) => response.statusCode);
-    expect(codes.every((code) => code === 200 || code === 409), codes.join(',')).toBe(true);
+    expect(
+      codes.every((code) => code === 200 || code === 409),
+      codes.join(','),
+    ).toBe(true);
     expect(codes).toContain(200);
 
     expect(await stockOf(tee.id)).toBe(before);
@@ -173,7 +240,11 @@ describe('order lifecycle for admins', () => {
   });
 
   it('filters the list by status and exports the filtered orders as CSV with formulas neutralised', async () => {
-    const { orderId } = await paidOrder('csv@example.com', 1, { name: '=HYPERLINK("http://evil","x")', line1: '+1 Main, St', city: '@City' });
+    const { orderId } = await paidOrder('csv@example.com', 1, {
+      name: '=HYPERLINK("http://evil","x")',
+      line1: '+1 Main, St',
+      city: '@City',
+    });
     const paid = await t.app.inject({ method: 'GET', url: '/api/orders?status=paid', headers: admin.headers });
     expect(paid.statusCode).toBe(200);
     const page = OrderPageSchema.parse(paid.json());
@@ -194,6 +265,33 @@ describe('order lifecycle for admins', () => {
     expect(records.slice(1, -1).every((record) => record.split(',')[2] === 'paid')).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders/export.csv', headers: staff.headers })).statusCode).toBe(403);
   });
+
+  it('streams the CSV export batch by batch: every order once, newest first, even when several share a creation time', async () => {
+    const tied: string[] = [];
+    for (let n = 0; n < 5; n += 1) tied.push((await checkout(1)).orderId);
+    // The same millisecond for five orders, newest of all: batches of two must neither skip nor repeat one.
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date('2099-01-01T00:00:00.000Z') })
+      .where('id', 'in', tied)
+      .execute();
+    const service = createOrderService({
+      db: t.database.db,
+      payments: createTestPaymentProvider(),
+      mailer: createMailer(t.config.mail, t.app.log),
+      log: t.app.log,
+    });
+
+    const chunks: string[] = [];
+    for await (const chunk of service.exportCsv({}, 2)) chunks.push(chunk);
+    const records = chunks.join('').split('\r\n');
+    expect(records[0]).toMatch(/^order_id,created_at,status,/);
+    const exported = records.slice(1, -1).map((record) => record.slice(0, 36));
+    const all = await t.database.db.selectFrom('orders').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    expect(exported).toEqual(all.map((row) => row.id));
+    expect(exported.slice(0, 5).sort()).toEqual([...tied].sort());
+    expect(chunks).toHaveLength(1 + Math.ceil(all.length / 2));
+  });
 });
 
 describe('the pending-order expiry sweep', () => {
@@ -205,18 +303,68 @@ describe('the pending-order expiry sweep', () => {
     await t.close();
   });
 
+  it('starts with the app, runs every ORDER_SWEEP_SECONDS, and stops when the app closes', async () => {
+    // Only the interval timer is faked: the database, HTTP and mail keep their real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const running = await createTestApp({ ORDER_SWEEP_SECONDS: '60' });
+      try {
+        expect(vi.getTimerCount()).toBe(1);
+        const product = await createProductRepository(running.database.db).create(fields('TIMER', { stock: 5 }));
+        const response = await running.app.inject({
+          method: 'POST',
+          url: '/api/create-checkout-session',
+          headers: { origin: TEST_ORIGIN },
+          payload: [{ product: { id: product.id }, quantity: 1 }],
+        });
+        const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+        const orders = running.database.db.selectFrom('orders').select('status').where('provider_session_id', '=', sessionId);
+        await running.database.db
+          .updateTable('orders')
+          .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+          .where('provider_session_id', '=', sessionId)
+          .execute();
+
+        vi.advanceTimersByTime(59_000);
+        expect((await orders.executeTakeFirstOrThrow()).status).toBe('pending');
+        vi.advanceTimersByTime(1_000);
+        await vi.waitFor(async () => expect((await orders.executeTakeFirstOrThrow()).status).toBe('expired'), { timeout: 5_000 });
+      } finally {
+        await running.close();
+      }
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {
     const product = await createProductRepository(t.database.db).create(fields('SWEEP', { stock: 5 }));
     const start = async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: [{ product: { id: product.id }, quantity: 1 }] });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        headers: { origin: TEST_ORIGIN },
+        payload: [{ product: { id: product.id }, quantity: 1 }],
+      });
       const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow()).id;
+      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow())
+        .id;
     };
     const stale = await start();
     const fresh = await start();
     const now = new Date();
-    await t.database.db.updateTable('orders').set({ created_at: new Date(now.getTime() - 24 * 3600_000 - 1000) }).where('id', '=', stale).execute();
-    const service = createOrderService({ db: t.database.db, payments: createTestPaymentProvider(), mailer: createMailer(t.config.mail, t.app.log), log: t.app.log });
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(now.getTime() - 24 * 3600_000 - 1000) })
+      .where('id', '=', stale)
+      .execute();
+    const service = createOrderService({
+      db: t.database.db,
+      payments: createTestPaymentProvider(),
+      mailer: createMailer(t.config.mail, t.app.log),
+      log: t.app.log,
+    });
 
     expect(await service.expireStale(now)).toBe(1);
     expect(await service.expireStale(now)).toBe(0);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { exportOrders, getOrder, getOrderBySession, listOrders, refundOrder, SessionIdSchema, shipOrder } from '../../shared/orders';
 import { notFound } from '../../shared/errors';
@@ -30,7 +31,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
   });
 
   route(app, exportOrders, { access: 'admin' }, async ({ query, reply }) => {
-    const csv = await service.exportCsv(query);
+    // Streamed: rows go out as they are read, whatever the number of orders.
+    const csv = Readable.from(service.exportCsv(query));
     const name = `mingo-orders${query.status === undefined ? '' : `-${query.status}`}.csv`;
     return reply
       .header('cache-control', 'no-store')

@@ -1,9 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderSummarySchema, type OrderStatus } from '../../shared/orders';
 import type { ProductFields } from '../../shared/products';
-import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer, type TestSession } from '../payments/fake-stripe-server';
+import {
+  signStripePayload,
+  startFakeStripeServer,
+  stripeSessionEvent,
+  type FakeStripeServer,
+  type TestSession,
+} from '../payments/fake-stripe-server';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -15,7 +21,17 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const WEBHOOK_SECRET = 'whsec_test_mingo_webhook_secret';
 
 function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+  return {
+    name: `Product ${code}`,
+    code,
+    description: '',
+    priceCents: 1000,
+    stock: 10,
+    shirtSizes: [],
+    shirtColors: [],
+    vinylColors: [],
+    ...overrides,
+  };
 }
 
 describe('Stripe checkout and webhook', () => {
@@ -31,7 +47,12 @@ describe('Stripe checkout and webhook', () => {
   const statusOf = async (sessionId: string): Promise<OrderStatus> => (await orderRow(sessionId)).status;
 
   async function startCheckout(lines: object[]): Promise<{ sessionId: string; orderId: string }> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: lines });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: lines,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const url = response.json<{ url: string }>().url;
     const sessionId = url.split('/').pop() ?? '';
@@ -44,7 +65,11 @@ describe('Stripe checkout and webhook', () => {
       method: 'POST',
       url: '/api/webhooks/stripe',
       // Stripe's deliveries carry no browser headers; a cross-site Origin must not matter either.
-      headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://stripe.com', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        origin: 'https://stripe.com',
+        ...(signature === null ? {} : { 'stripe-signature': signature }),
+      },
       payload,
     });
   }
@@ -71,10 +96,12 @@ describe('Stripe checkout and webhook', () => {
 
   it('creates a Checkout Session with the amounts from the database, whatever the client sent', async () => {
     stripe.requests.length = 0;
+    const startedAt = Math.floor(Date.now() / 1000);
     const { sessionId, orderId } = await startCheckout([
       { product: { id: tee.id, price: 0.01, productName: 'Cheap' }, quantity: 3, selectedShirtSize: 'M' },
       { product: { id: poster.id, price: 0 }, quantity: 1 },
     ]);
+    const answeredAt = Math.ceil(Date.now() / 1000);
     expect(sessionId).toMatch(/^cs_test_/);
     expect(stripe.requests).toHaveLength(1);
     const sent = stripe.requests[0];
@@ -103,9 +130,18 @@ describe('Stripe checkout and webhook', () => {
       'metadata[order_id]': orderId,
     });
     expect(Object.keys(sent?.fields ?? {}).filter((key) => key.startsWith('line_items[2]'))).toEqual([]);
+    // Stripe closes the session after 23.5 h, before our sweep expires the order at 24 h.
+    const expiresAt = Number(sent?.fields.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(startedAt + 23.5 * 3600);
+    expect(expiresAt).toBeLessThanOrEqual(answeredAt + 23.5 * 3600);
     const order = await orderRow(sessionId);
     expect([order.status, order.provider, order.subtotal_cents, order.delivery_cents, order.tax_cents, order.total_cents]).toEqual([
-      'pending', 'stripe', 8997, 0, 967, 9964,
+      'pending',
+      'stripe',
+      8997,
+      0,
+      967,
+      9964,
     ]);
   });
 
@@ -127,6 +163,11 @@ describe('Stripe checkout and webhook', () => {
     expect(response.json<{ error: { code: string } }>().error.code).toBe('service_unavailable');
     const newest = await t.database.db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
     expect([newest.status, newest.provider_session_id]).toEqual(['cancelled', null]);
+    const timeline = await t.database.db.selectFrom('order_events').selectAll().where('order_id', '=', newest.id).orderBy('id').execute();
+    expect(timeline.map((step) => [step.from_status, step.to_status, step.actor_kind, step.note])).toEqual([
+      [null, 'pending', 'shopper', 'checkout started'],
+      ['pending', 'cancelled', 'system', 'payment provider unreachable'],
+    ]);
   });
 
   it('refuses forged webhooks with 400 and changes nothing', async () => {
@@ -154,7 +195,13 @@ describe('Stripe checkout and webhook', () => {
     const stock = await stockOf(tee.id);
     const pending = await orderRow(sessionId);
     const charged = pending.subtotal_cents + pending.delivery_cents + 400;
-    const payload = event('checkout.session.completed', { id: sessionId, orderId, email: 'buyer@example.com', amountTotal: charged, amountTax: 400 });
+    const payload = event('checkout.session.completed', {
+      id: sessionId,
+      orderId,
+      email: 'buyer@example.com',
+      amountTotal: charged,
+      amountTax: 400,
+    });
     expect((await deliver(payload)).statusCode).toBe(200);
     expect((await deliver(payload)).statusCode).toBe(200);
     const order = await orderRow(sessionId);
@@ -173,7 +220,7 @@ describe('Stripe checkout and webhook', () => {
   });
 
   it.each([
-    ['an amount that is not the order\'s price', { amountDelta: -100, currency: 'usd' }],
+    ["an amount that is not the order's price", { amountDelta: -100, currency: 'usd' }],
     ['another currency', { amountDelta: 0, currency: 'eur' }],
   ])('never fulfils a charge of %s: the order needs a refund and keeps its stock', async (_what, { amountDelta, currency }) => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
@@ -190,14 +237,23 @@ describe('Stripe checkout and webhook', () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 3, selectedShirtSize: 'M' }]);
     const stock = await stockOf(tee.id);
     const payloads = Array.from({ length: 20 }, (_, i) =>
-      event(i % 2 === 0 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded', { id: sessionId, orderId }, `evt_concurrent_${i % 4}`),
+      event(
+        i % 2 === 0 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded',
+        { id: sessionId, orderId },
+        `evt_concurrent_${i % 4}`,
+      ),
     );
     const responses = await Promise.all(payloads.map((payload) => deliver(payload)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     expect(await statusOf(sessionId)).toBe('paid');
     expect(await stockOf(tee.id)).toBe((stock ?? 0) - 3);
     const events = await t.database.db.selectFrom('payment_events').select('provider_event_id').where('order_id', '=', orderId).execute();
-    expect(events.map((row) => row.provider_event_id).sort()).toEqual(['evt_concurrent_0', 'evt_concurrent_1', 'evt_concurrent_2', 'evt_concurrent_3']);
+    expect(events.map((row) => row.provider_event_id).sort()).toEqual([
+      'evt_concurrent_0',
+      'evt_concurrent_1',
+      'evt_concurrent_2',
+      'evt_concurrent_3',
+    ]);
   });
 
   it('stores the collected address and sends one receipt (an .eml in the outbox) under duplicate and concurrent deliveries', async () => {
@@ -205,11 +261,22 @@ describe('Stripe checkout and webhook', () => {
     const shipping = { name: 'Bo Buyer', line1: '9 Elm Rd', city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', country: 'CA' };
     const session = { id: sessionId, orderId, email: 'bo@example.com', paymentIntent: 'pi_test_bo', shipping };
     const payload = event('checkout.session.completed', session, 'evt_receipt_once');
-    const responses = await Promise.all([deliver(payload), deliver(payload), deliver(event('checkout.session.async_payment_succeeded', session))]);
+    const responses = await Promise.all([
+      deliver(payload),
+      deliver(payload),
+      deliver(event('checkout.session.async_payment_succeeded', session)),
+    ]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect((await deliver(payload)).statusCode).toBe(200);
     const order = await orderRow(sessionId);
-    expect(order).toMatchObject({ status: 'paid', shipping_name: 'Bo Buyer', shipping_city: 'Toronto', shipping_postal_code: 'M5V 2T6', shipping_country: 'CA', payment_reference: 'pi_test_bo' });
+    expect(order).toMatchObject({
+      status: 'paid',
+      shipping_name: 'Bo Buyer',
+      shipping_city: 'Toronto',
+      shipping_postal_code: 'M5V 2T6',
+      shipping_country: 'CA',
+      payment_reference: 'pi_test_bo',
+    });
     const files = (await readdir(path.join(t.dataDir, 'outbox'))).filter((name) => name.includes(orderId));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(new RegExp(`-receipt-${orderId}\\.eml$`));
@@ -221,11 +288,15 @@ describe('Stripe checkout and webhook', () => {
   it('refunds through the Stripe Refunds API with one idempotency key, once under concurrent requests', async () => {
     const admin = await signedInAs(t, 'admin');
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
-    await deliver(event('checkout.session.completed', { id: sessionId, orderId, email: 'r@example.com', paymentIntent: 'pi_test_refund_me' }));
+    await deliver(
+      event('checkout.session.completed', { id: sessionId, orderId, email: 'r@example.com', paymentIntent: 'pi_test_refund_me' }),
+    );
     const stock = await stockOf(tee.id);
     const refunds = stripe.refunds.length;
     const responses = await Promise.all(
-      Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} })),
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toContain(200);
     expect(responses.every((response) => [200, 409].includes(response.statusCode))).toBe(true);
@@ -235,6 +306,129 @@ describe('Stripe checkout and webhook', () => {
     const order = await orderRow(sessionId);
     expect([order.status, order.refund_reference]).toEqual(['refunded', created[0]?.id]);
     expect(await stockOf(tee.id)).toBe((stock ?? 0) + 2);
+  });
+
+  it('reads the address from the top-level shipping_details of webhook API versions before 2025-03-31', async () => {
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
+    const shipping = {
+      name: 'Old Version',
+      line1: '5 Legacy Ln',
+      line2: 'Unit 2',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '73301',
+      country: 'US',
+    };
+    const payload = event('checkout.session.completed', {
+      id: sessionId,
+      orderId,
+      email: 'old@example.com',
+      shipping,
+      apiVersion: '2024-06-20',
+    });
+    expect(JSON.parse(payload)).not.toHaveProperty('data.object.collected_information');
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(await orderRow(sessionId)).toMatchObject({
+      status: 'paid',
+      shipping_name: 'Old Version',
+      shipping_line1: '5 Legacy Ln',
+      shipping_line2: 'Unit 2',
+      shipping_city: 'Austin',
+      shipping_state: 'TX',
+      shipping_postal_code: '73301',
+      shipping_country: 'US',
+    });
+  });
+
+  describe('refunds racing other requests', () => {
+    let admin: Awaited<ReturnType<typeof signedInAs>>;
+    beforeAll(async () => {
+      admin = await signedInAs(t, 'admin');
+    });
+    // async: the request starts now, not when the caller awaits it.
+    const refund = async (orderId: string) =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} });
+    const ship = async (orderId: string) =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/ship`, headers: admin.headers, payload: { trackingNumber: '1Z42' } });
+    const transitions = async (orderId: string) =>
+      (await t.database.db.selectFrom('order_events').select('to_status').where('order_id', '=', orderId).orderBy('id').execute()).map(
+        (row) => row.to_status,
+      );
+    async function paidOrder(paymentIntent: string): Promise<{ sessionId: string; orderId: string }> {
+      const order = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
+      const paid = await deliver(
+        event('checkout.session.completed', { id: order.sessionId, orderId: order.orderId, email: 'race@example.com', paymentIntent }),
+      );
+      expect(paid.statusCode).toBe(200);
+      return order;
+    }
+
+    it('refuses to ship an order while Stripe is refunding it; the order ends refunded with its stock back once', async () => {
+      const { sessionId, orderId } = await paidOrder('pi_test_ship_race');
+      const stock = await stockOf(tee.id);
+      const held = stripe.holdNextRefund();
+      const refunding = refund(orderId);
+      await held.arrived;
+
+      const shipped = await ship(orderId);
+      expect(shipped.statusCode, shipped.body).toBe(409);
+      expect(shipped.json()).toEqual({
+        error: {
+          code: 'conflict',
+          message:
+            'A refund of this order has been started, so it cannot be marked shipped. If that refund did not finish, refund the order again.',
+        },
+      });
+
+      held.release();
+      const refunded = await refunding;
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      const order = await orderRow(sessionId);
+      expect([order.status, order.shipped_at, order.refund_reference]).toEqual(['refunded', null, stripe.refunds.at(-1)?.id]);
+      expect(await stockOf(tee.id)).toBe((stock ?? 0) + 2);
+      expect(await transitions(orderId)).toEqual(['pending', 'paid', 'refunded']);
+    });
+
+    it('answers a second click while Stripe is still working on the first with the same refund (Stripe\'s 409 "key in use" is retried)', async () => {
+      const { sessionId, orderId } = await paidOrder('pi_test_double_click');
+      const created = stripe.refunds.length;
+      const held = stripe.holdNextRefund();
+      const first = refund(orderId);
+      await held.arrived;
+      const conflicts = stripe.refundConflicts();
+      const second = refund(orderId);
+      // The SDK retries a 409 twice on its own: keep Stripe busy until it has given up once.
+      await vi.waitFor(() => expect(stripe.refundConflicts() - conflicts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 50 });
+      held.release();
+
+      const responses = await Promise.all([first, second]);
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+      expect(stripe.refunds.length - created).toBe(1);
+      expect(await orderRow(sessionId)).toMatchObject({ status: 'refunded', refund_reference: stripe.refunds.at(-1)?.id });
+      expect(await transitions(orderId)).toEqual(['pending', 'paid', 'refunded']);
+    });
+
+    it('releases the order when Stripe declines the refund, and keeps it from shipping when the outcome is unknown until a retry refunds it', async () => {
+      const declined = await paidOrder('pi_test_declined');
+      stripe.failNextRefund(400);
+      const refused = await refund(declined.orderId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        "The payment provider declined to refund this order: No such payment_intent: 'pi_test_declined'",
+      );
+      expect((await ship(declined.orderId)).statusCode).toBe(200);
+
+      const unknown = await paidOrder('pi_test_unknown');
+      const stock = await stockOf(tee.id);
+      stripe.failNextRefund(500);
+      const failed = await refund(unknown.orderId);
+      expect(failed.statusCode).toBe(503);
+      expect(await statusOf(unknown.sessionId)).toBe('paid');
+      expect((await ship(unknown.orderId)).statusCode).toBe(409);
+      expect((await refund(unknown.orderId)).statusCode).toBe(200);
+      expect(await statusOf(unknown.sessionId)).toBe('refunded');
+      expect(await stockOf(tee.id)).toBe((stock ?? 0) + 2);
+    });
   });
 
   it('with stock 1 and two paid sessions: stock 0 and one needs_refund', async () => {
@@ -254,7 +448,9 @@ describe('Stripe checkout and webhook', () => {
     await deliver(event('checkout.session.completed', { id: sessionId, orderId }));
     const stock = await stockOf(tee.id);
     expect((await deliver(event('checkout.session.expired', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
-    expect((await deliver(event('checkout.session.async_payment_failed', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.async_payment_failed', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode,
+    ).toBe(200);
     expect(await statusOf(sessionId)).toBe('paid');
     expect(await stockOf(tee.id)).toBe(stock);
   });
@@ -264,7 +460,9 @@ describe('Stripe checkout and webhook', () => {
     const stock = await stockOf(tee.id);
     await deliver(event('checkout.session.completed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
     expect(await statusOf(delayed.sessionId)).toBe('pending');
-    await deliver(event('checkout.session.async_payment_failed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
+    await deliver(
+      event('checkout.session.async_payment_failed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }),
+    );
     expect(await statusOf(delayed.sessionId)).toBe('cancelled');
 
     const abandoned = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
@@ -279,9 +477,16 @@ describe('Stripe checkout and webhook', () => {
   });
 
   it('acknowledges and ignores unknown sessions and other event types', async () => {
-    const unknown = await deliver(event('checkout.session.completed', { id: 'cs_test_not_ours', orderId: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await deliver(
+      event('checkout.session.completed', { id: 'cs_test_not_ours', orderId: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(unknown.statusCode).toBe(200);
-    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const other = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     expect((await deliver(other)).statusCode).toBe(200);
   });
 
