@@ -41,11 +41,18 @@ const SessionEventSchema = z.object({
       .object({
         id: safeText().min(1).max(255),
         metadata: z.record(z.string(), safeText().max(500)).nullish(),
-        customer_details: z.object({ email: safeText().max(254).nullish() }).loose().nullish(),
+        customer_details: z
+          .object({ email: safeText().max(254).nullish() })
+          .loose()
+          .nullish(),
         payment_status: z.string().nullish(),
         amount_total: z.number().int().min(0).nullish(),
-        currency: z.string().max(10).nullish(),
-        total_details: z.object({ amount_tax: z.number().int().min(0).nullish() }).loose().nullish(),
+        // Written into the order's timeline when it does not match.
+        currency: safeText().max(10).nullish(),
+        total_details: z
+          .object({ amount_tax: z.number().int().min(0).nullish() })
+          .loose()
+          .nullish(),
         collected_information: z
           .object({
             shipping_details: z
