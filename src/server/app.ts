@@ -6,6 +6,7 @@ import { createPublicCache } from './cache/public-cache';
 import { registerRouteRegistry } from './auth/route-registry';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
+import { registerBodyTimeout } from './body-timeout';
 import { registerDrain } from './drain';
 import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
@@ -36,6 +37,8 @@ export type BuildAppOptions = {
   /** Defaults to the storage configured in `config`; closed with the app like the database. */
   storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
+  /** How long a request body may take to arrive whole (BODY_TIMEOUT_MS; tests shorten it). */
+  bodyTimeoutMs?: number;
 };
 
 /**
@@ -50,6 +53,10 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 
 /** Longest silence between two bytes of a connection, either way (see buildApp). */
 export const IDLE_TIMEOUT_MS = 15_000;
+/** Longest time a request body may take to arrive, streamed uploads excepted (body-timeout.ts). */
+export const BODY_TIMEOUT_MS = 30_000;
+/** Longest time the request line and headers may take. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 /** Routes under these prefixes are the app's API and must declare who may call them. */
 const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
@@ -59,22 +66,29 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
  * external (security, compression) → app (error handling, access rules) → routes → static site.
  * The database handle is owned by the caller; closing the app closes it too.
  */
-export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage = createStorage(config.storage),
+  logger,
+  bodyTimeoutMs = BODY_TIMEOUT_MS,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    // Slow clients (decision 070): a connection idle for 15 s between bytes is closed, so a
-    // trickled body or header is cut within seconds, while an upload of any size that keeps
-    // sending bytes is never cut by a total time limit.
+    // Slow clients (decision 070): a connection idle for 15 s between bytes is closed; headers
+    // must arrive within 10 s (checked every second, not Node's default 30 s) and a body within
+    // 30 s (registerBodyTimeout), except a streamed upload: one of any size that keeps sending
+    // bytes is never cut by a total time limit. Node's own requestTimeout would cut uploads too.
     connectionTimeout: IDLE_TIMEOUT_MS,
     requestTimeout: 0,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     frameworkErrors,
   });
-  app.server.headersTimeout = 10_000;
   const publicCache = await createPublicCache(database, app.log);
   app.decorate('drain', registerDrain(app, config.shutdownDrainMs));
   const ctx: AppContext = { config, database, storage, publicCache };
@@ -92,6 +106,8 @@ export async function buildApp({ config, database, storage = createStorage(confi
     await storage.close();
   });
 
+  // First, so that a request refused by any later hook still has its body deadline.
+  registerBodyTimeout(app, bodyTimeoutMs);
   registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY),

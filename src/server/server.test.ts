@@ -1,13 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClipSchema } from '../shared/clips';
+import { ErrorBodySchema } from '../shared/errors';
+import { SIGN_IN_LIMITS } from './auth/sign-in-limits';
+import { clipForm } from './clips/test-multipart';
+import { sessionCookieFrom } from './test/auth';
+import { firstAnswer, postHead, slowConnection } from './test/slow-client';
 
 // The real process, started as `npm run dev`/`serve` would, but through tsx from source.
 const entry = path.resolve(import.meta.dirname, 'server.ts');
+
+const ADMIN_EMAIL = 'process-admin@test.local';
+const ADMIN_PASSWORD = 'process-admin-password-1';
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -56,7 +65,7 @@ describe('the server process', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-proc-'));
     port = await freePort();
-    first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    first = start({ DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL, ADMIN_PASSWORD });
     await waitForReady(port, first);
   }, 90_000);
 
@@ -74,7 +83,9 @@ describe('the server process', () => {
   it('refuses TRUST_PROXY=true at start with one line that says what to use', async () => {
     const bad = start({ DATA_DIR: dataDir, PORT: String(await freePort()), TRUST_PROXY: 'true' });
     expect(await bad.exited).toBe(1);
-    expect(bad.output().trim()).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY="true": trusting every proxy lets clients forge their address; use the number of proxies .*$/);
+    expect(bad.output().trim()).toMatch(
+      /^Invalid configuration:\n {2}TRUST_PROXY="true": trusting every proxy lets clients forge their address; use the number of proxies .*$/,
+    );
   });
 
   it('refuses a second process on the same data directory and keeps the first working', async () => {
@@ -85,27 +96,67 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
   }, 60_000);
 
-  it('cuts a body trickled one byte per 20 s within 35 s (idle timeout between bytes)', async () => {
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const started = Date.now();
-    socket.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-    let timer: NodeJS.Timeout | undefined;
-    const trickle = () => {
-      timer = setTimeout(() => {
-        if (!socket.destroyed) socket.write('"');
-        trickle();
-      }, 20_000);
+  it('cuts slow headers and trickled bodies, but not an upload that keeps sending', async () => {
+    // The real limits, all at once: 10 s for headers, 15 s idle between bytes, 30 s for a body
+    // (streamed uploads excepted). About 45 s in all.
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      // fetch says it is a browser's (Sec-Fetch-Mode: cors), so it must say where it comes from.
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = sessionCookieFrom(signIn.headers.getSetCookie());
+
+    const slowHeaders = async () => {
+      const connection = await slowConnection(port);
+      connection.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      await connection.trickle(`X-Slow: ${'a'.repeat(30)}`, 3_000);
+      return connection.closed;
     };
-    trickle();
-    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    clearTimeout(timer);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(35_000);
-    expect(elapsed).toBeGreaterThan(5_000);
+    const body = JSON.stringify({ email: 'someone@test.local', password: 'a-long-enough-password' });
+    const trickledBody = async (intervalMs: number) => {
+      const connection = await slowConnection(port);
+      connection.write(postHead('/api/auth/sign-in/email', { 'Content-Type': 'application/json' }, body.length) + body.slice(0, 1));
+      await connection.trickle(body.slice(1), intervalMs);
+      return { elapsed: await connection.closed, answer: firstAnswer(connection.received()) };
+    };
+    const steadyUpload = async () => {
+      const form = clipForm('Slow and steady');
+      const connection = await slowConnection(port);
+      const middle = Math.floor(form.payload.length / 2);
+      connection.write(postHead('/api/clips', { 'Content-Type': form.headers['content-type'] ?? '', Cookie: cookie }, form.payload.length));
+      connection.write(form.payload.subarray(0, middle));
+      // One byte every 5 s for 40 s, then the rest.
+      const stillOpen = await connection.trickle(form.payload.subarray(middle, middle + 8), 5_000);
+      connection.write(form.payload.subarray(middle + 8));
+      await expect.poll(() => firstAnswer(connection.received()).status, { timeout: 15_000 }).toBeGreaterThan(0);
+      connection.destroy();
+      return { stillOpen, answer: firstAnswer(connection.received()) };
+    };
+
+    const [headers, perTenSeconds, perTwentySeconds, upload] = await Promise.all([
+      slowHeaders(),
+      trickledBody(10_000),
+      trickledBody(20_000),
+      steadyUpload(),
+    ]);
+    expect(headers).toBeGreaterThan(8_000);
+    expect(headers).toBeLessThan(14_000);
+    // One byte every 10 s never leaves the connection idle for 15 s: the 30-s body limit cuts it.
+    expect(perTenSeconds.elapsed).toBeGreaterThan(25_000);
+    expect(perTenSeconds.elapsed).toBeLessThan(35_000);
+    expect(perTenSeconds.answer.status).toBe(408);
+    expect(ErrorBodySchema.parse(perTenSeconds.answer.body).error.code).toBe('request_timeout');
+    // One byte every 20 s: the idle timeout between bytes cuts it first.
+    expect(perTwentySeconds.elapsed).toBeGreaterThan(13_000);
+    expect(perTwentySeconds.elapsed).toBeLessThan(25_000);
+    expect(upload.stillOpen).toBe(true);
+    expect(upload.answer.status).toBe(201);
+    expect(ClipSchema.parse(upload.answer.body).title).toBe('Slow and steady');
     // The server still answers others.
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-  }, 60_000);
+  }, 90_000);
 
   it('shuts down gracefully on SIGTERM: exits 0 and releases the data directory', async () => {
     // An idle keep-alive connection must not hold the shutdown up.
@@ -114,4 +165,49 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'mingo.lock'))).toBe(false);
   }, 20_000);
+});
+
+describe('a fresh install behind one proxy, logging only errors', () => {
+  let dataDir: string;
+  let port: number;
+  let server: Started;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-proc-'));
+    port = await freePort();
+    server = start({ DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: '1', LOG_LEVEL: 'error' });
+    await waitForReady(port, server);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('still shows the one-time setup link, and the link creates the first admin', async () => {
+    const token = /NO ADMIN ACCOUNT YET: create the first admin at \S+\/setup\?token=([A-Za-z0-9_-]+) /.exec(server.output())?.[1];
+    expect(token, server.output()).toBeDefined();
+    const response = await fetch(`http://127.0.0.1:${port}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ token, name: 'First Admin', email: 'first@test.local', password: 'first-admin-password-1' }),
+    });
+    expect(response.status).toBe(201);
+  }, 30_000);
+
+  it('counts sign-in failures per real client: a forged leftmost X-Forwarded-For buys no fresh limit', async () => {
+    const attempt = (forwardedFor: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ email: 'nobody@test.local', password: 'wrong-password-1' }),
+      });
+    // nginx appends the address it saw (203.0.113.9) to whatever the client claimed.
+    const statuses: number[] = [];
+    for (let i = 1; i <= SIGN_IN_LIMITS.perIp.max + 1; i += 1) statuses.push((await attempt(`198.51.100.${i}, 203.0.113.9`)).status);
+    expect(statuses.slice(0, SIGN_IN_LIMITS.perIp.max)).toEqual(Array.from({ length: SIGN_IN_LIMITS.perIp.max }, () => 401));
+    expect(statuses.at(-1)).toBe(429);
+    // Another real client is not affected.
+    expect((await attempt('198.51.100.1, 203.0.113.10')).status).toBe(401);
+  }, 60_000);
 });

@@ -59,7 +59,7 @@ export type ClipSort = z.infer<typeof ClipSortSchema>;
 export const MyClipsQuerySchema = ClipPageQuerySchema.extend({ sort: ClipSortSchema.default('1') });
 
 /** Admins' "All clips": the same sort, optionally one owner's clips. */
-export const AllClipsQuerySchema = MyClipsQuerySchema.extend({ owner: z.string().max(100).optional() });
+export const AllClipsQuerySchema = MyClipsQuerySchema.extend({ owner: safeText().max(100).optional() });
 
 export const ClipOwnerSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -143,7 +143,7 @@ export const myClips = endpoint({
 export const allClips = endpoint({
   method: 'GET',
   path: '/api/clips/all',
-  summary: 'Admins: every user\'s clips with their owners (filter by owner; sort 1 newest first, 2 oldest first).',
+  summary: "Admins: every user's clips with their owners (filter by owner; sort 1 newest first, 2 oldest first).",
   tag: 'Clips',
   query: AllClipsQuerySchema,
   response: AllClipsPageSchema,
@@ -152,7 +152,7 @@ export const allClips = endpoint({
 export const updateClip = endpoint({
   method: 'PATCH',
   path: '/api/clips/:id',
-  summary: 'Owner or admin: change a clip\'s title.',
+  summary: "Owner or admin: change a clip's title.",
   tag: 'Clips',
   errors: ['not_found', 'forbidden'],
   params: ClipIdParamsSchema,
@@ -192,7 +192,11 @@ export const getMedia = endpoint({
   extraResponses: [
     { status: 206, description: 'The requested byte range.', headers: { 'Content-Range': 'bytes start-end/size' } },
     { status: 304, description: 'Not modified (ETag / Last-Modified matched).' },
-    { status: 302, description: 'With STORAGE=s3 and S3_PRESIGNED_REDIRECT=true: a short-lived presigned URL to the object.', headers: { Location: 'the presigned URL' } },
+    {
+      status: 302,
+      description: 'With STORAGE=s3 and S3_PRESIGNED_REDIRECT=true: a short-lived presigned URL to the object.',
+      headers: { Location: 'the presigned URL' },
+    },
   ],
 });
 

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   too_many_parts: 413,
@@ -69,8 +70,7 @@ export class AppError extends Error {
 
 // One factory per code: call sites name the cause, the table above decides the status.
 export const badRequest = (message: string) => new AppError('bad_request', message);
-export const validationFailed = (message: string, details?: ValidationIssue[]) =>
-  new AppError('validation_failed', message, details);
+export const validationFailed = (message: string, details?: ValidationIssue[]) => new AppError('validation_failed', message, details);
 export const invalidJson = (message = 'The request body is not valid JSON.') => new AppError('invalid_json', message);
 export const invalidMultipart = (message: string) => new AppError('invalid_multipart', message);
 export const invalidSignature = (message = 'Invalid webhook signature.') => new AppError('invalid_signature', message);
@@ -82,6 +82,7 @@ export const forbiddenPath = (message = 'This path cannot be served.') => new Ap
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
 export const routeNotFound = (method: string, path: string) => new AppError('route_not_found', `No route for ${method} ${path}`);
 export const methodNotAllowed = (message = 'This method is not allowed here.') => new AppError('method_not_allowed', message);
+export const requestTimeout = (message = 'The request body took too long to arrive.') => new AppError('request_timeout', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const payloadTooLarge = (message = 'The request body is too large.') => new AppError('payload_too_large', message);
 export const tooManyParts = (message = 'The form has too many parts or fields.') => new AppError('too_many_parts', message);

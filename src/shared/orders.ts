@@ -60,7 +60,7 @@ export function describeCheckoutIssue(path: readonly PropertyKey[], message: str
 export const createCheckoutSession = endpoint({
   method: 'POST',
   path: '/api/create-checkout-session',
-  summary: 'Start a checkout: the cart in (re-priced on the server), the provider\'s checkout url out.',
+  summary: "Start a checkout: the cart in (re-priced on the server), the provider's checkout url out.",
   tag: 'Checkout',
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
@@ -96,7 +96,15 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export const SHIPPING_LIMITS = { nameMax: 100, lineMax: 200, cityMax: 100, stateMax: 100, postalCodeMax: 20, carrierMax: 60, trackingMax: 100 } as const;
+export const SHIPPING_LIMITS = {
+  nameMax: 100,
+  lineMax: 200,
+  cityMax: 100,
+  stateMax: 100,
+  postalCodeMax: 20,
+  carrierMax: 60,
+  trackingMax: 100,
+} as const;
 
 /** ISO 3166-1 alpha-2, e.g. US. */
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US');
@@ -114,8 +122,7 @@ export const ShippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `Please enter ${label}.` })
+  safeText({ error: `Please enter ${label}.` })
     .trim()
     .min(1, `Please enter ${label}.`)
     .max(max, `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is at most ${max} characters.`);
@@ -123,14 +130,23 @@ const required = (label: string, max: number) =>
 /** The address form of the test provider's checkout page; the countries are SHIP_COUNTRIES. */
 export function shippingFormSchema(countries: readonly string[]) {
   return z.object({
-    email: z.email({ error: 'Please enter a valid email address for the receipt.' }).max(254, 'The email address is too long.'),
+    // Capped and checked for control characters before the address check (and any database use).
+    email: safeText({ error: 'Please enter a valid email address for the receipt.' })
+      .trim()
+      .max(254, 'The email address is too long.')
+      .pipe(z.email({ error: 'Please enter a valid email address for the receipt.' })),
     name: required('the full name', SHIPPING_LIMITS.nameMax),
     line1: required('the address', SHIPPING_LIMITS.lineMax),
-    line2: z.string().trim().max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`).default(''),
+    line2: safeText().trim().max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`).default(''),
     city: required('the city', SHIPPING_LIMITS.cityMax),
-    state: z.string().trim().max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`).default(''),
-    postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Please enter a valid postal code (letters, digits, spaces and dashes).'),
-    country: z.string({ error: 'Please choose a country.' }).refine((code) => countries.includes(code), `We ship only to ${countries.join(', ')}.`),
+    state: safeText().trim().max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`).default(''),
+    postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(
+      /^[A-Za-z0-9][A-Za-z0-9 -]*$/,
+      'Please enter a valid postal code (letters, digits, spaces and dashes).',
+    ),
+    country: z
+      .string({ error: 'Please choose a country.' })
+      .refine((code) => countries.includes(code), `We ship only to ${countries.join(', ')}.`),
   });
 }
 
@@ -168,9 +184,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export const OrderListQuerySchema = z
-  .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() })
-  .strict();
+export const OrderListQuerySchema = z.object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() }).strict();
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional() }).strict();
@@ -179,9 +193,11 @@ export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order 
 
 export const ShipOrderBodySchema = z
   .object({
-    carrier: z.string().trim().max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`).optional(),
-    trackingNumber: z
-      .string()
+    carrier: safeText()
+      .trim()
+      .max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`)
+      .optional(),
+    trackingNumber: safeText()
       .trim()
       .max(SHIPPING_LIMITS.trackingMax, `The tracking number is at most ${SHIPPING_LIMITS.trackingMax} characters.`)
       .optional(),
@@ -296,7 +312,7 @@ export const testCheckoutPage = endpoint({
  * checked by the handler with `shippingFormSchema(SHIP_COUNTRIES)` so that every problem is shown
  * on the page itself; here only the shape and a size cap.
  */
-export const TestPayFormSchema = z.record(z.string().max(40), z.string().max(1000));
+export const TestPayFormSchema = z.record(safeText().max(40), safeText().max(1000));
 
 export const testCheckoutPay = endpoint({
   method: 'POST',
@@ -323,7 +339,7 @@ export const testCheckoutCancel = endpoint({
 export const testCheckoutStyles = endpoint({
   method: 'GET',
   path: '/checkout/test/styles.css',
-  summary: 'Test mode: the checkout page\'s style sheet.',
+  summary: "Test mode: the checkout page's style sheet.",
   tag: 'Test checkout',
   response: rawResponse('CSS.', 'text/css'),
 });

@@ -21,10 +21,13 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
-/** A string without control characters; chain `.trim()`, `.min()`, `.max()` … as usual. */
-export function safeText() {
+/**
+ * A string without control characters; chain `.trim()`, `.min()`, `.max()` … as usual. `params`
+ * are z.string()'s (e.g. the message for a missing or non-string value).
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
   return z
-    .string()
+    .string(params)
     .refine((value) => !hasControlCharacters(value), { error: CONTROL_CHARACTERS_MESSAGE })
     .refine(isWellFormedText, { error: 'must be valid Unicode text' });
 }

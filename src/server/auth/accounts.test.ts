@@ -46,7 +46,12 @@ describe('account creation', () => {
     expect(created.json()).toMatchObject({ name: 'Bea', email: 'bea@test.local', phoneNumber: '555-0101', role: 'staff', disabled: false });
     expect((await signIn(t, 'bea@test.local', TEST_PASSWORD)).statusCode).toBe(200);
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/staff', headers: admin.headers, payload: { name: 'Cy', email: 'cy@test.local' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: admin.headers,
+      payload: { name: 'Cy', email: 'cy@test.local' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: { code: 'validation_failed', message: 'Password not provided!' } });
 
@@ -54,10 +59,37 @@ describe('account creation', () => {
     expect(list.json().items.map((a: { email: string }) => a.email)).toContain('bea@test.local');
   });
 
+  it('refuses an e-mail that sign-in would refuse (x@mingo.t) on the Staff form and on the setup page', async () => {
+    // better-auth's own check at sign-in: an account with this address could never sign in.
+    const signInRefused = await signIn(t, 'x@mingo.t', TEST_PASSWORD);
+    expect(signInRefused.statusCode).toBe(400);
+
+    const admin = await signedInAs(t, 'admin');
+    const account = { name: 'Xi', email: 'x@mingo.t', phoneNumber: '', password: TEST_PASSWORD };
+    const staff = await t.app.inject({ method: 'POST', url: '/api/staff', headers: admin.headers, payload: { ...account, role: 'staff' } });
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json()).toMatchObject({ error: { code: 'validation_failed', message: 'Email is invalid' } });
+
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      headers: { origin: TEST_ORIGIN },
+      payload: { ...account, token: 'a'.repeat(43) },
+    });
+    expect(setup.statusCode).toBe(400);
+    expect(setup.json()).toMatchObject({ error: { code: 'validation_failed', message: 'Email is invalid' } });
+    expect(await t.database.db.selectFrom('user').select('id').where('email', '=', 'x@mingo.t').execute()).toEqual([]);
+  });
+
   it('resets a password: the old one and the old sessions stop working', async () => {
     const admin = await signedInAs(t, 'admin');
     const staff = await signedInAs(t, 'staff');
-    const weak = await t.app.inject({ method: 'POST', url: `/api/staff/${staff.user.id}/password`, headers: admin.headers, payload: { password: '12345678' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staff.user.id}/password`,
+      headers: admin.headers,
+      payload: { password: '12345678' },
+    });
     expect(weak.statusCode).toBe(400);
     const reset = await t.app.inject({
       method: 'POST',
@@ -136,6 +168,29 @@ async function startUpToken(t: TestApp): Promise<string | null> {
   return links[0] ?? null;
 }
 
+describe('the setup link at every log level', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const)('LOG_LEVEL=%s', async (level) => {
+    const logged: string[] = [];
+    const written: string[] = [];
+    const log = pino({ level }, { write: (line: string) => logged.push(line) });
+    await ensureAdminTask(t, log, (text) => written.push(text));
+    const shown = [...logged, ...written].filter((line) =>
+      /NO ADMIN ACCOUNT YET: create the first admin at \S+\/setup\?token=[A-Za-z0-9_-]{43} /.test(line),
+    );
+    expect(shown).toHaveLength(level === 'silent' ? 0 : 1);
+    // Where warnings are logged it is a warning; below that it is written as a plain line (stderr).
+    if (level === 'error' || level === 'fatal') expect(written).toEqual([expect.stringMatching(/^NO ADMIN ACCOUNT YET: .*\n$/)]);
+  });
+});
+
 describe('first admin from the one-time setup link', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -164,7 +219,9 @@ describe('first admin from the one-time setup link', () => {
       expect(refused.statusCode, String(wrong)).toBeGreaterThanOrEqual(400);
       expect(refused.statusCode).toBeLessThan(500);
     }
-    expect((await setup({ ...first, token: 'not-the-token' })).json()).toEqual({ error: { code: 'forbidden', message: SETUP_LINK_REFUSED } });
+    expect((await setup({ ...first, token: 'not-the-token' })).json()).toEqual({
+      error: { code: 'forbidden', message: SETUP_LINK_REFUSED },
+    });
     // A weak password is refused without spending the link.
     expect((await setup({ ...first, password: 'password', token })).statusCode).toBe(400);
     expect(await adminExists(t.database.db)).toBe(false);
@@ -198,7 +255,9 @@ describe('staff CLI', () => {
     expect(await runStaffCommand(t, ['disable', '--email', 'eve@test.local'])).toMatch(/disabled/);
     expect((await signIn(t, 'eve@test.local', TEST_PASSWORD)).statusCode).toBe(401);
     expect(await runStaffCommand(t, ['enable', '--email', 'eve@test.local'])).toMatch(/enabled/);
-    expect(await runStaffCommand(t, ['reset-password', '--email', 'eve@test.local', '--password', 'new-cli-secret'])).toMatch(/New password/);
+    expect(await runStaffCommand(t, ['reset-password', '--email', 'eve@test.local', '--password', 'new-cli-secret'])).toMatch(
+      /New password/,
+    );
     expect((await signIn(t, 'eve@test.local', 'new-cli-secret')).statusCode).toBe(200);
     await expect(runStaffCommand(t, ['disable', '--email', 'nobody@test.local'])).rejects.toThrow(/No account/);
     await expect(runStaffCommand(t, ['frob'])).rejects.toBeInstanceOf(UsageError);

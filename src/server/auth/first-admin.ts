@@ -73,8 +73,24 @@ export async function completeFirstAdminSetup(ctx: SetupContext, body: unknown):
   }
 }
 
-/** The start-up task (bootstrap.ts) around `ensureAdmin`. */
-export async function ensureAdminTask(ctx: SetupContext, log: FastifyBaseLogger): Promise<void> {
+const WARNINGS_LOGGED = new Set(['trace', 'debug', 'info', 'warn']);
+
+/**
+ * The one line an operator needs on a fresh install, shown at every LOG_LEVEL but silent: a warning
+ * where warnings are logged, else (LOG_LEVEL=error or fatal) written to stderr as it is, since
+ * without it nobody can sign in.
+ */
+function showSetupLink(log: FastifyBaseLogger, line: string, write: (text: string) => void): void {
+  if (WARNINGS_LOGGED.has(log.level)) log.warn(line);
+  else if (log.level !== 'silent') write(`${line}\n`);
+}
+
+const toStderr = (text: string) => {
+  process.stderr.write(text);
+};
+
+/** The start-up task (bootstrap.ts) around `ensureAdmin`; `write` is where a quiet log's setup link goes. */
+export async function ensureAdminTask(ctx: SetupContext, log: FastifyBaseLogger, write: (text: string) => void = toStderr): Promise<void> {
   try {
     const result = await ensureAdmin(ctx);
     if (result?.created === true) log.info({ email: result.email }, 'admin account created');
@@ -83,8 +99,11 @@ export async function ensureAdminTask(ctx: SetupContext, log: FastifyBaseLogger)
       await dropSetupToken(db);
     } else {
       const token = await issueSetupToken(db);
-      // The one prominent line an operator needs on a fresh install (warn: shown at every log level but silent).
-      log.warn(`NO ADMIN ACCOUNT YET: create the first admin at ${ctx.config.publicUrl}/setup?token=${token} (one-time link, valid until an admin exists)`);
+      showSetupLink(
+        log,
+        `NO ADMIN ACCOUNT YET: create the first admin at ${ctx.config.publicUrl}/setup?token=${token} (one-time link, valid until an admin exists)`,
+        write,
+      );
     }
   } catch (error) {
     // One clear line for the operator before start-up stops.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, SignInBodySchema } from '../../shared/auth';
+import type { z } from 'zod';
+import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, signIn, type SignInBodySchema } from '../../shared/auth';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import type { AppContext, SessionUser } from '../context';
 import { forbidden, rateLimited, notFound, unauthenticated } from '../../shared/errors';
@@ -13,7 +14,9 @@ import { beginSignIn, pruneSignInFailures, TOO_MANY_FAILURES } from './sign-in-l
  * impersonation, sign-up, profile updates …) stays unmounted: accounts are managed through our
  * own /api/staff routes, which apply the password policy.
  */
-const MOUNTED = new Set(MOUNTED_AUTH_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length)}`));
+const MOUNTED = new Map(
+  MOUNTED_AUTH_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length)}`, endpoint]),
+);
 
 const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
@@ -28,7 +31,13 @@ function fetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-function toSessionUser(user: { id: string; name: string; email: string; role?: string | null; banned?: boolean | null }): SessionUser | null {
+function toSessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  banned?: boolean | null;
+}): SessionUser | null {
   if (user.banned === true) return null;
   return { id: user.id, name: user.name, email: user.email, role: user.role === 'admin' ? 'admin' : 'staff' };
 }
@@ -131,12 +140,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     handler: async (request, reply) => {
       const url = new URL(request.url, ctx.config.publicUrl);
       const endpoint = `${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`;
-      if (!MOUNTED.has(endpoint)) throw notFound();
+      const definition = MOUNTED.get(endpoint);
+      if (definition === undefined) throw notFound();
       reply.header('Cache-Control', 'no-store');
 
-      const isSignIn = endpoint === 'POST /sign-in/email';
-      // Checked before anything reaches the database (length, control characters).
-      const email = isSignIn ? parseInput(SignInBodySchema, request.body, 'sign-in').email : undefined;
+      // Only what the shared definition names is passed on, checked before anything reaches the
+      // database (length, control characters) or is serialized again (a 50,000-deep array is not).
+      const isSignIn = definition === signIn;
+      const body =
+        definition.body === undefined ? undefined : parseInput(definition.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+      const email = isSignIn ? (body as z.output<typeof SignInBodySchema>).email : undefined;
       const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
       const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
       if (attempt?.blocked === true) throw rateLimited(TOO_MANY_FAILURES);
@@ -145,7 +158,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
         new Request(url, {
           method: request.method,
           headers: fetchHeaders(request),
-          ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         }),
       );
       if (attempt !== null) {

@@ -20,7 +20,14 @@ export type OpenApiOperation = {
   security: Record<string, string[]>[];
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }>;
+    }
+  >;
 };
 export type OpenApiDocument = {
   openapi: string;
@@ -93,6 +100,8 @@ function errorCodes(route: DocumentedRoute): ErrorCode[] {
   const hasInput = [endpoint.params, endpoint.query, endpoint.headers, endpoint.body].some((part) => part !== undefined);
   if (hasInput) codes.add('validation_failed');
   if (endpoint.body !== undefined && (endpoint.bodyFormat ?? 'json') !== 'raw') codes.add('invalid_json');
+  // Bodies that do not arrive whole in time (body-timeout.ts); streamed uploads only have an idle timeout.
+  if (endpoint.body !== undefined && endpoint.bodyFormat !== 'multipart') codes.add('request_timeout');
   if (access === 'signed-in' || access === 'admin') codes.add('unauthenticated');
   if (access === 'admin') codes.add('forbidden');
   if (endpoint.method !== 'GET' && access !== 'webhook') codes.add('cross_site_request');
@@ -132,7 +141,11 @@ function operation(route: DocumentedRoute): OpenApiOperation {
         description: response.description,
         ...(response.headers === undefined
           ? {}
-          : { headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, { description: value, schema: { type: 'string' } }])) }),
+          : {
+              headers: Object.fromEntries(
+                Object.entries(response.headers).map(([name, value]) => [name, { description: value, schema: { type: 'string' } }]),
+              ),
+            }),
       },
     ]),
   );

@@ -65,7 +65,8 @@ const SessionEventSchema = z.object({
           .nullish(),
         payment_status: z.string().nullish(),
         amount_total: z.number().int().min(0).nullish(),
-        currency: z.string().max(10).nullish(),
+        // Written into the order's timeline when it does not match.
+        currency: safeText().max(10).nullish(),
         total_details: z
           .object({ amount_tax: z.number().int().min(0).nullish() })
           .loose()

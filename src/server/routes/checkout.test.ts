@@ -399,3 +399,60 @@ describe('checkout with the test provider', () => {
     });
   });
 });
+
+describe('the hosted test checkout in the server log', () => {
+  let t: TestApp;
+  const lines: { level: number; msg?: string }[] = [];
+
+  beforeAll(async () => {
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg?: string }) };
+    t = await createTestApp({}, { logger: { level: 'info', stream } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('logs no warning or error for a visit, its style sheet, a refused form, a payment and a cancellation', async () => {
+    // Start-up lines (e.g. "no built web app found") are not this story's.
+    const startUp = lines.length;
+    const repo = createProductRepository(t.database.db);
+    const poster = await repo.create(fields('POSTER', { name: 'Poster', priceCents: 1500 }));
+    const start = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        headers,
+        payload: [{ product: { id: poster.id }, quantity: 1 }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ url: string }>().url;
+    };
+    const paid = await start();
+    const cancelled = await start();
+    const form = (card: string) =>
+      new URLSearchParams({
+        email: 'ada@test.local',
+        name: 'Ada Fan',
+        line1: '1 Main St',
+        city: 'Springfield',
+        postalCode: '62701',
+        country: 'US',
+        cardNumber: card,
+      }).toString();
+    const post = (url: string, payload = '') =>
+      t.app.inject({ method: 'POST', url, headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
+    expect((await t.app.inject({ method: 'GET', url: paid })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/checkout/test/styles.css' })).statusCode).toBe(200);
+    expect((await post(`${paid}/pay`, form('4000000000000002'))).statusCode).toBe(422);
+    expect((await post(`${paid}/pay`, form('4242424242424242'))).statusCode).toBe(303);
+    expect((await t.app.inject({ method: 'GET', url: paid })).statusCode).toBe(303);
+    expect((await post(`${cancelled}/cancel`)).statusCode).toBe(303);
+    expect((await t.app.inject({ method: 'GET', url: '/checkout/test/test_cs_0123456789abcdef' })).statusCode).toBe(404);
+
+    // The log was read: the payment and the cancellation are in it, and nothing at warn (40) or above.
+    const logged = lines.slice(startUp);
+    expect(logged.map((line) => line.msg)).toEqual(expect.arrayContaining(['test checkout paid', 'test checkout cancelled']));
+    expect(logged.filter((line) => line.level >= 40)).toEqual([]);
+  });
+});

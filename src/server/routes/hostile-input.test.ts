@@ -1,8 +1,13 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeShareCode } from '../../domain/share-code';
+import { ClipSchema } from '../../shared/clips';
 import { ErrorBodySchema } from '../../shared/errors';
 import { isWellFormedText } from '../../shared/text';
-import { filesUnder, multipart, PNG_BYTES, sampleScreenshot, sampleVideo } from '../clips/test-multipart';
+import { clipForm, filesUnder, multipart, PNG_BYTES } from '../clips/test-multipart';
 import { signStripePayload, startFakeStripeServer, type FakeStripeServer } from '../payments/fake-stripe-server';
 import { createProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../test/auth';
@@ -10,21 +15,31 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Hostile input across every route (decision 070): each request must answer below 500, with the
- * `{ error: { code, message } }` shape when refused, and leave the database and media exactly as
- * they were. Counters that exist to count requests (sign-in failures, better-auth's rate limit, the shared request limits on PostgreSQL)
- * are left out of the comparison. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * `{ error: { code, message } }` shape when refused with JSON, and leave the database and media
+ * exactly as they were. Counters that exist to count requests (sign-in failures, better-auth's
+ * rate limit, the shared request limits on PostgreSQL) are left out of the comparison. Each
+ * request comes from its own client address, so that no per-IP limit answers in the handler's
+ * place, and a case sent with an admin or staff session must not be refused as signed out: it
+ * really reached the route. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 const WEBHOOK_SECRET = 'whsec_hostile_input_secret';
 const UNCOUNTED = new Set(['sign_in_failures', 'rateLimit', 'rate_limit_hits', 'kysely_migration', 'kysely_migration_lock']);
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 type Case = {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
-  as?: 'admin' | 'anonymous';
+  as?: 'admin' | 'staff' | 'anonymous';
   headers?: Record<string, string>;
   json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
   raw?: string | Buffer;
+  /** The route answers with an HTML page (the test checkout), not JSON. */
+  html?: true;
+  /** A 2xx answer is fine here (the request is refused in effect, e.g. signing out without a session). */
+  harmless?: true;
 };
 
 /** Text every field refuses (sent to every route that takes text). */
@@ -62,15 +77,50 @@ const NASTY_VALUES: [string, unknown][] = [
   ['float', 0.0001],
 ];
 
+/** A URL path segment or query value: a lone surrogate has no UTF-8 form, so its CESU bytes (invalid UTF-8) instead. */
+const urlText = (text: string) => (isWellFormedText(text) ? encodeURIComponent(text) : 'a%ED%A0%80b');
+
 /** `depth` nested arrays as JSON text (a body no schema expects). */
 const deeplyNested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const cursorOf = (at: string, id = '00000000-0000-4000-8000-000000000000') => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+const cursorOf = (at: string, id = UNKNOWN_ID) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+const FORGED_COOKIES = [
+  'mingo.session_token=forged',
+  'mingo.session_token=a.b',
+  `mingo.session_token=${'x'.repeat(4000)}`,
+  'mingo.device=Zm9v.YmFy',
+  'mingo.session_token=%00',
+];
 
 function truncated(form: { payload: Buffer; headers: Record<string, string> }, keep: number): Pick<Case, 'raw' | 'headers'> {
   return { raw: form.payload.subarray(0, keep), headers: form.headers };
 }
 
-function cases(productId: string): Case[] {
+function formCase(form: { payload: Buffer; headers: Record<string, string> }): Pick<Case, 'raw' | 'headers'> {
+  return { raw: form.payload, headers: form.headers };
+}
+
+/** Bodies no JSON route expects: deeply nested, 2 MB, broken, not JSON. */
+function badBodies(method: Case['method'], url: string, as: Case['as']): Case[] {
+  const json = { 'content-type': 'application/json' };
+  return [
+    { name: `${method} ${url} deeply nested`, method, url, as, raw: deeplyNested(50_000), headers: json },
+    { name: `${method} ${url} 2 MB body`, method, url, as, raw: `{"a":"${'x'.repeat(2 * 1024 * 1024)}"}`, headers: json },
+    { name: `${method} ${url} broken JSON`, method, url, as, raw: '{"email": "a@b.c",', headers: json },
+    { name: `${method} ${url} text body`, method, url, as, raw: 'hello', headers: { 'content-type': 'text/plain' } },
+  ];
+}
+
+type StripeFixtures = {
+  productId: string;
+  clipId: string;
+  videoKey: string;
+  staffId: string;
+  adminId: string;
+  pending: { sessionId: string; orderId: string };
+};
+
+/** Every route of the app with the Stripe provider (the test checkout and orders are in testProviderCases). */
+function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }: StripeFixtures): Case[] {
   const list: Case[] = [];
   const productForm = (field: string, value: string) =>
     multipart([
@@ -82,18 +132,47 @@ function cases(productId: string): Case[] {
     ]);
 
   for (const [label, text] of [...REFUSED_STRINGS, ...LOOKUP_STRINGS]) {
-    // A lone surrogate has no UTF-8 form: its percent-encoded CESU bytes (invalid UTF-8) instead.
-    const encoded = isWellFormedText(text) ? encodeURIComponent(text) : 'a%ED%A0%80b';
+    const encoded = urlText(text);
     list.push(
-      { name: `sign-in e-mail ${label}`, method: 'POST', url: '/api/auth/sign-in/email', json: { email: text, password: 'wrong-password' } },
+      {
+        name: `sign-in e-mail ${label}`,
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        json: { email: text, password: 'wrong-password' },
+      },
       { name: `clip by title ${label}`, method: 'GET', url: `/api/clips/by-title/${encoded}` },
       { name: `clip id ${label}`, method: 'GET', url: `/api/clips/${encoded}` },
+      { name: `clip delete ${label}`, method: 'DELETE', url: `/api/clips/${encoded}`, as: 'admin' },
+      { name: `all clips owner ${label}`, method: 'GET', url: `/api/clips/all?owner=${encoded}`, as: 'admin' },
+      { name: `my clips cursor text ${label}`, method: 'GET', url: `/api/me/clips?cursor=${encoded}`, as: 'staff' },
+      { name: `clip page ${label}`, method: 'GET', url: `/clip/${encoded}`, html: true },
+      { name: `share page ${label}`, method: 'GET', url: `/share/${encoded}`, html: true },
+      { name: `share image ${label}`, method: 'GET', url: `/share/${encoded}.png`, html: true },
       { name: `media key ${label}`, method: 'GET', url: `/media/${encoded}` },
+      { name: `media range ${label}`, method: 'GET', url: `/media/${videoKey}`, headers: { range: `bytes=${encoded}` } },
       { name: `product image key ${label}`, method: 'GET', url: `/api/product-images/${encoded}` },
       { name: `product id ${label}`, method: 'GET', url: `/api/products/${encoded}` },
+      { name: `product lookup ${label}`, method: 'GET', url: `/api/products/lookup?ids=${encoded}` },
+      { name: `product delete ${label}`, method: 'DELETE', url: `/api/products/${encoded}`, as: 'staff' },
       { name: `order session ${label}`, method: 'GET', url: `/api/orders/by-session/${encoded}` },
       { name: `staff disable id ${label}`, method: 'POST', url: `/api/staff/${encoded}/disable`, as: 'admin', json: {} },
-      { name: `setup token ${label}`, method: 'POST', url: '/api/setup', json: { token: text, name: 'Eve', email: 'eve@test.local', password: 'fine-password-1' } },
+      { name: `staff enable id ${label}`, method: 'POST', url: `/api/staff/${encoded}/enable`, as: 'admin', json: {} },
+      {
+        name: `staff password id ${label}`,
+        method: 'POST',
+        url: `/api/staff/${encoded}/password`,
+        as: 'admin',
+        json: { password: 'fine-password-1' },
+      },
+      {
+        name: `setup token ${label}`,
+        method: 'POST',
+        url: '/api/setup',
+        json: { token: text, name: 'Eve', email: 'eve@test.local', password: 'fine-password-1' },
+      },
+      { name: `openapi query ${label}`, method: 'GET', url: `/api/openapi.json?format=${encoded}` },
+      { name: `api docs query ${label}`, method: 'GET', url: `/api/docs?${encoded}=${encoded}` },
+      { name: `readyz query ${label}`, method: 'GET', url: `/readyz?probe=${encoded}` },
     );
   }
 
@@ -101,34 +180,124 @@ function cases(productId: string): Case[] {
     // Multipart text is UTF-8 bytes: a lone surrogate cannot travel there (it arrives as U+FFFD).
     if (isWellFormedText(text)) {
       list.push(
-        { name: `clip upload title ${label}`, method: 'POST', url: '/api/clips', as: 'admin', ...clipUpload(text) },
-        { name: `product create name ${label}`, method: 'POST', url: '/api/products', as: 'admin', ...formCase(productForm('productName', text)) },
-        { name: `product create description ${label}`, method: 'POST', url: '/api/products', as: 'admin', ...formCase(productForm('description', text)) },
-        { name: `product create options ${label}`, method: 'POST', url: '/api/products', as: 'admin', ...formCase(productForm('shirtSizes', text)) },
+        { name: `clip upload title ${label}`, method: 'POST', url: '/api/clips', as: 'admin', ...formCase(clipForm(text)) },
+        {
+          name: `product create name ${label}`,
+          method: 'POST',
+          url: '/api/products',
+          as: 'admin',
+          ...formCase(productForm('productName', text)),
+        },
+        {
+          name: `product create description ${label}`,
+          method: 'POST',
+          url: '/api/products',
+          as: 'admin',
+          ...formCase(productForm('description', text)),
+        },
+        {
+          name: `product create options ${label}`,
+          method: 'POST',
+          url: '/api/products',
+          as: 'admin',
+          ...formCase(productForm('shirtSizes', text)),
+        },
       );
     }
     list.push(
-      { name: `clip title edit ${label}`, method: 'PATCH', url: '/api/clips/00000000-0000-4000-8000-000000000000', as: 'admin', json: { title: text } },
+      { name: `clip title edit ${label}`, method: 'PATCH', url: `/api/clips/${clipId}`, as: 'admin', json: { title: text } },
       { name: `product edit name ${label}`, method: 'PATCH', url: `/api/products/${productId}`, as: 'admin', json: { productName: text } },
-      { name: `staff name ${label}`, method: 'POST', url: '/api/staff', as: 'admin', json: { name: text, email: 'new@test.local', password: 'fine-password-1' } },
-      { name: `staff e-mail ${label}`, method: 'POST', url: '/api/staff', as: 'admin', json: { name: 'Ann', email: text, password: 'fine-password-1' } },
-      { name: `staff phone ${label}`, method: 'POST', url: '/api/staff', as: 'admin', json: { name: 'Ann', email: 'new@test.local', phoneNumber: text, password: 'fine-password-1' } },
-      { name: `checkout option ${label}`, method: 'POST', url: '/api/create-checkout-session', json: [{ product: { id: productId }, quantity: 1, selectedShirtSize: text }] },
-      { name: `setup name ${label}`, method: 'POST', url: '/api/setup', json: { token: 'x', name: text, email: 'eve@test.local', password: 'fine-password-1' } },
+      {
+        name: `product edit options ${label}`,
+        method: 'PATCH',
+        url: `/api/products/${productId}`,
+        as: 'staff',
+        json: { vinylColors: [text] },
+      },
+      {
+        name: `product create JSON name ${label}`,
+        method: 'POST',
+        url: '/api/products',
+        as: 'staff',
+        json: { productName: text, productCode: 'HOSTILE2', price: 1, stock: 1 },
+      },
+      {
+        name: `staff name ${label}`,
+        method: 'POST',
+        url: '/api/staff',
+        as: 'admin',
+        json: { name: text, email: 'new@test.local', password: 'fine-password-1' },
+      },
+      {
+        name: `staff e-mail ${label}`,
+        method: 'POST',
+        url: '/api/staff',
+        as: 'admin',
+        json: { name: 'Ann', email: text, password: 'fine-password-1' },
+      },
+      {
+        name: `staff phone ${label}`,
+        method: 'POST',
+        url: '/api/staff',
+        as: 'admin',
+        json: { name: 'Ann', email: 'new@test.local', phoneNumber: text, password: 'fine-password-1' },
+      },
+      {
+        name: `checkout option ${label}`,
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        json: [{ product: { id: productId }, quantity: 1, selectedShirtSize: text }],
+      },
+      {
+        name: `setup name ${label}`,
+        method: 'POST',
+        url: '/api/setup',
+        json: { token: 'x', name: text, email: 'eve@test.local', password: 'fine-password-1' },
+      },
+      {
+        name: `setup e-mail ${label}`,
+        method: 'POST',
+        url: '/api/setup',
+        json: { token: 'x', name: 'Eve', email: text, password: 'fine-password-1' },
+      },
+      // Too short, too long or both: never a password the account ends up with.
+      {
+        name: `staff password ${label}`,
+        method: 'POST',
+        url: `/api/staff/${staffId}/password`,
+        as: 'admin',
+        json: { password: text.slice(0, 7) },
+      },
     );
   }
 
   for (const [label, value] of NASTY_VALUES) {
+    const query = encodeURIComponent(String(value));
     list.push(
-      { name: `clips limit ${label}`, method: 'GET', url: `/api/clips?limit=${encodeURIComponent(String(value))}` },
-      { name: `products page ${label}`, method: 'GET', url: `/api/products?page=${encodeURIComponent(String(value))}` },
-      { name: `checkout quantity ${label}`, method: 'POST', url: '/api/create-checkout-session', json: [{ product: { id: productId }, quantity: value }] },
+      { name: `clips limit ${label}`, method: 'GET', url: `/api/clips?limit=${query}` },
+      { name: `all clips limit and sort ${label}`, method: 'GET', url: `/api/clips/all?limit=${query}&sort=${query}`, as: 'admin' },
+      { name: `products page ${label}`, method: 'GET', url: `/api/products?page=${query}&pageSize=${query}` },
+      {
+        name: `checkout quantity ${label}`,
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        json: [{ product: { id: productId }, quantity: value }],
+      },
       { name: `checkout body ${label}`, method: 'POST', url: '/api/create-checkout-session', json: value },
       { name: `product price ${label}`, method: 'PATCH', url: `/api/products/${productId}`, as: 'admin', json: { price: value } },
       { name: `product stock ${label}`, method: 'PATCH', url: `/api/products/${productId}`, as: 'admin', json: { stock: value } },
       { name: `sign-in body ${label}`, method: 'POST', url: '/api/auth/sign-in/email', json: { email: value, password: value } },
+      { name: `sign-out body ${label}`, method: 'POST', url: '/api/auth/sign-out', json: value, harmless: true },
       { name: `staff body ${label}`, method: 'POST', url: '/api/staff', as: 'admin', json: value },
-      { name: `clip edit body ${label}`, method: 'PATCH', url: '/api/clips/00000000-0000-4000-8000-000000000000', as: 'admin', json: { title: value } },
+      {
+        name: `staff password value ${label}`,
+        method: 'POST',
+        url: `/api/staff/${staffId}/password`,
+        as: 'admin',
+        json: { password: typeof value === 'string' ? value.slice(0, 7) : value },
+      },
+      { name: `clip edit body ${label}`, method: 'PATCH', url: `/api/clips/${UNKNOWN_ID}`, as: 'admin', json: { title: value } },
+      { name: `media range end ${label}`, method: 'GET', url: `/media/${videoKey}`, headers: { range: `bytes=0-${String(value)}` } },
     );
   }
 
@@ -137,33 +306,34 @@ function cases(productId: string): Case[] {
     list.push(
       { name: `clip cursor ${at}`, method: 'GET', url: `/api/clips?cursor=${cursorOf(at)}` },
       { name: `my clips cursor ${at}`, method: 'GET', url: `/api/me/clips?cursor=${cursorOf(at)}`, as: 'admin' },
+      { name: `all clips cursor ${at}`, method: 'GET', url: `/api/clips/all?cursor=${cursorOf(at)}`, as: 'admin' },
     );
   }
-  for (const cursor of ['%00', 'x'.repeat(300), Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('{"__proto__":1}').toString('base64url')]) {
+  for (const cursor of [
+    '%00',
+    'x'.repeat(300),
+    Buffer.from('[1,2,3]').toString('base64url'),
+    Buffer.from('{"__proto__":1}').toString('base64url'),
+    cursorOf('2024-01-01T00:00:00.000Z', '\u0000'),
+  ]) {
     list.push({ name: `clip cursor raw ${cursor.slice(0, 12)}`, method: 'GET', url: `/api/clips?cursor=${cursor}` });
   }
 
   // Bodies: deeply nested, huge, wrong type, broken JSON.
-  for (const [url, as] of [
-    ['/api/auth/sign-in/email', 'anonymous'],
-    ['/api/staff', 'admin'],
-    ['/api/create-checkout-session', 'anonymous'],
-    ['/api/setup', 'anonymous'],
-  ] as const) {
-    list.push(
-      { name: `${url} deeply nested`, method: 'POST', url, as, raw: deeplyNested(50_000), headers: { 'content-type': 'application/json' } },
-      { name: `${url} 2 MB body`, method: 'POST', url, as, raw: `{"a":"${'x'.repeat(2 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } },
-      { name: `${url} broken JSON`, method: 'POST', url, as, raw: '{"email": "a@b.c",', headers: { 'content-type': 'application/json' } },
-      { name: `${url} text body`, method: 'POST', url, as, raw: 'hello', headers: { 'content-type': 'text/plain' } },
-    );
-  }
+  list.push(
+    ...badBodies('POST', '/api/auth/sign-in/email', 'anonymous'),
+    ...badBodies('POST', '/api/auth/sign-out', 'anonymous'),
+    ...badBodies('POST', '/api/staff', 'admin'),
+    ...badBodies('POST', `/api/staff/${staffId}/password`, 'admin'),
+    ...badBodies('POST', '/api/create-checkout-session', 'anonymous'),
+    ...badBodies('POST', '/api/setup', 'anonymous'),
+    ...badBodies('POST', '/api/products', 'staff'),
+    ...badBodies('PATCH', `/api/products/${productId}`, 'staff'),
+    ...badBodies('PATCH', `/api/clips/${clipId}`, 'admin'),
+  );
 
   // Truncated and malformed multipart (upload, product form, product image).
-  const clip = multipart([
-    { name: 'title', value: 'Sinners' },
-    { name: 'video', filename: 'clip.webm', contentType: 'video/webm', data: sampleVideo() },
-    { name: 'screenshot', filename: 'shot.jpg', contentType: 'image/jpeg', data: sampleScreenshot() },
-  ]);
+  const clip = clipForm('Sinners');
   const image = multipart([{ name: 'image', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
   const product = productForm('description', 'fine');
   for (const [label, form, url, method] of [
@@ -175,63 +345,463 @@ function cases(productId: string): Case[] {
       list.push({ name: `${label} truncated at ${keep}`, method, url, as: 'admin', ...truncated(form, keep) });
     }
     list.push(
-      { name: `${label} wrong boundary`, method, url, as: 'admin', raw: form.payload, headers: { 'content-type': 'multipart/form-data; boundary=nope' } },
+      {
+        name: `${label} wrong boundary`,
+        method,
+        url,
+        as: 'admin',
+        raw: form.payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=nope' },
+      },
       { name: `${label} no boundary`, method, url, as: 'admin', raw: form.payload, headers: { 'content-type': 'multipart/form-data' } },
       { name: `${label} garbage`, method, url, as: 'admin', raw: Buffer.from('\u0000\u0001garbage\r\n\r\n--'), headers: form.headers },
-      { name: `${label} header without end`, method, url, as: 'admin', raw: `--${form.headers['content-type']?.split('boundary=')[1] ?? ''}\r\nContent-Disposition: form-data; name="title"`, headers: form.headers },
+      {
+        name: `${label} header without end`,
+        method,
+        url,
+        as: 'admin',
+        raw: `--${form.headers['content-type']?.split('boundary=')[1] ?? ''}\r\nContent-Disposition: form-data; name="title"`,
+        headers: form.headers,
+      },
     );
   }
 
+  // Someone else's clip, an admin's own account, routes that do not exist.
+  list.push(
+    { name: 'staff deletes an admin clip', method: 'DELETE', url: `/api/clips/${clipId}`, as: 'staff' },
+    { name: 'staff renames an admin clip', method: 'PATCH', url: `/api/clips/${clipId}`, as: 'staff', json: { title: 'Mine now' } },
+    { name: 'staff lists all clips', method: 'GET', url: '/api/clips/all', as: 'staff' },
+    { name: 'staff enables an account', method: 'POST', url: `/api/staff/${adminId}/enable`, as: 'staff', json: {} },
+    {
+      name: 'staff resets the admin password',
+      method: 'POST',
+      url: `/api/staff/${adminId}/password`,
+      as: 'staff',
+      json: { password: 'taken-over-123' },
+    },
+    { name: 'admin disables themself', method: 'POST', url: `/api/staff/${adminId}/disable`, as: 'admin', json: {} },
+    { name: 'enable an unknown account', method: 'POST', url: `/api/staff/${UNKNOWN_ID}/enable`, as: 'admin', json: {} },
+    { name: 'product delete (no such route)', method: 'DELETE', url: `/api/products/${productId}`, as: 'admin' },
+    { name: 'clip delete unknown', method: 'DELETE', url: `/api/clips/${UNKNOWN_ID}`, as: 'admin' },
+    {
+      name: 'product lookup, too many ids',
+      method: 'GET',
+      url: `/api/products/lookup?ids=${Array.from({ length: 500 }, () => productId).join(',')}${','.repeat(2000)}x`,
+    },
+    { name: 'product lookup, repeated parameter', method: 'GET', url: `/api/products/lookup?ids=${productId}&ids=${productId}` },
+    { name: 'product lookup, bracket parameter', method: 'GET', url: `/api/products/lookup?ids[]=${productId}` },
+    { name: 'products manage, unknown query', method: 'GET', url: '/api/products/manage?__proto__[x]=1&page=-1', as: 'staff' },
+    { name: 'upload limits, hostile query', method: 'GET', url: '/api/clips/upload-limits?__proto__=%00&constructor[prototype]=1' },
+    { name: 'upload limits, posted', method: 'POST', url: '/api/clips/upload-limits', json: { maxClipBytes: 1e308 } },
+    { name: 'healthz, hostile query', method: 'GET', url: `/healthz?x=%00&y=${'z'.repeat(5000)}` },
+    { name: 'healthz, posted', method: 'POST', url: '/healthz', json: {} },
+    {
+      name: 'readyz, odd accept',
+      method: 'GET',
+      url: '/readyz',
+      headers: { accept: '\u0000/\u0000', 'accept-encoding': 'br;q=NaN, gzip;q=-1' },
+    },
+    { name: 'api docs styles, hostile query', method: 'GET', url: '/api/docs/styles.css?%00=%00' },
+    {
+      name: 'api docs, odd accept-encoding',
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'accept-encoding': `${'x;q=0.1, '.repeat(500)}br` },
+    },
+    {
+      name: 'openapi, conditional garbage',
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'if-none-match': '"\u0000"', 'if-modified-since': 'NaN' },
+    },
+    { name: 'openapi, posted', method: 'POST', url: '/api/openapi.json', json: { openapi: '9' } },
+    {
+      name: 'share image, bad format',
+      method: 'GET',
+      url: `/share/${encodeShareCode(
+        2024,
+        Array.from({ length: 25 }, () => true),
+      )}.png?format=%00`,
+    },
+    { name: 'share image, huge code', method: 'GET', url: `/share/${'A'.repeat(5000)}.png` },
+    { name: 'clip page, unknown clip', method: 'GET', url: `/clip/${UNKNOWN_ID}`, html: true },
+  );
+
+  // Range and conditional headers on a real media file.
+  for (const range of [
+    'bytes=0-1,2-3',
+    'bytes=-0',
+    'bytes=5-2',
+    `bytes=${'9'.repeat(40)}-`,
+    'bytes=--1',
+    'items=0-1',
+    'bytes=0-0, 0-0',
+    'bytes=\u0000',
+  ]) {
+    list.push({ name: `media range ${JSON.stringify(range)}`, method: 'GET', url: `/media/${videoKey}`, headers: { range } });
+  }
+  list.push(
+    {
+      name: 'media if-range garbage',
+      method: 'GET',
+      url: `/media/${videoKey}`,
+      headers: { range: 'bytes=0-1', 'if-range': 'Sat, 99 Foo 99999 99:99:99 GMT' },
+    },
+    { name: 'media if-modified-since garbage', method: 'GET', url: `/media/${videoKey}`, headers: { 'if-modified-since': '-1' } },
+    { name: 'media if-none-match huge', method: 'HEAD', url: `/media/${videoKey}`, headers: { 'if-none-match': '"x",'.repeat(2000) } },
+    { name: 'media traversal in key', method: 'GET', url: `/media/..%2F..%2F${videoKey}` },
+    { name: 'media posted', method: 'POST', url: `/media/${videoKey}`, raw: 'x', headers: { 'content-type': 'text/plain' } },
+  );
+
   // Forged cookies and signatures.
-  for (const cookie of ['mingo.session_token=forged', 'mingo.session_token=a.b', `mingo.session_token=${'x'.repeat(4000)}`, 'mingo.device=Zm9v.YmFy', 'mingo.session_token=%00']) {
+  for (const cookie of FORGED_COOKIES) {
+    const label = cookie.slice(0, 24);
     list.push(
-      { name: `staff list with cookie ${cookie.slice(0, 24)}`, method: 'GET', url: '/api/staff', headers: { cookie } },
-      { name: `get-session with cookie ${cookie.slice(0, 24)}`, method: 'GET', url: '/api/auth/get-session', headers: { cookie } },
+      { name: `staff list with cookie ${label}`, method: 'GET', url: '/api/staff', headers: { cookie } },
+      { name: `get-session with cookie ${label}`, method: 'GET', url: '/api/auth/get-session', headers: { cookie } },
+      { name: `sign-out with cookie ${label}`, method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, json: {}, harmless: true },
+      { name: `all clips with cookie ${label}`, method: 'GET', url: '/api/clips/all', headers: { cookie } },
+      { name: `clip delete with cookie ${label}`, method: 'DELETE', url: `/api/clips/${clipId}`, headers: { cookie } },
+      { name: `staff enable with cookie ${label}`, method: 'POST', url: `/api/staff/${staffId}/enable`, headers: { cookie }, json: {} },
+      { name: `products manage with cookie ${label}`, method: 'GET', url: '/api/products/manage', headers: { cookie } },
     );
   }
-  const signedEvent = (object: unknown) => {
-    const payload = JSON.stringify({ id: 'evt_hostile', object: 'event', type: 'checkout.session.completed', data: object });
-    return { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) } };
+  const signedEvent = (data: unknown) => {
+    const payload = JSON.stringify({ id: 'evt_hostile', object: 'event', type: 'checkout.session.completed', data });
+    return {
+      raw: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) },
+    };
   };
   list.push(
-    { name: 'webhook without signature', method: 'POST', url: '/api/webhooks/stripe', raw: '{}', headers: { 'content-type': 'application/json' } },
-    { name: 'webhook forged signature', method: 'POST', url: '/api/webhooks/stripe', raw: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } },
+    {
+      name: 'webhook without signature',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      raw: '{}',
+      headers: { 'content-type': 'application/json' },
+    },
+    {
+      name: 'webhook forged signature',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      raw: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    },
     { name: 'webhook signed, no data.object', method: 'POST', url: '/api/webhooks/stripe', ...signedEvent({}) },
     { name: 'webhook signed, data null', method: 'POST', url: '/api/webhooks/stripe', ...signedEvent(null) },
-    { name: 'webhook signed, object without id', method: 'POST', url: '/api/webhooks/stripe', ...signedEvent({ object: { metadata: { order_id: 5 } } }) },
-    { name: 'webhook signed, NUL session id', method: 'POST', url: '/api/webhooks/stripe', ...signedEvent({ object: { id: 'cs_\u0000' } }) },
-    { name: 'webhook signed, negative amount', method: 'POST', url: '/api/webhooks/stripe', ...signedEvent({ object: { id: 'cs_test_x', amount_total: -5, payment_status: 'paid' } }) },
+    {
+      name: 'webhook signed, object without id',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      ...signedEvent({ object: { metadata: { order_id: 5 } } }),
+    },
+    {
+      name: 'webhook signed, NUL session id',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      ...signedEvent({ object: { id: 'cs_\u0000' } }),
+    },
+    {
+      name: 'webhook signed, negative amount',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      ...signedEvent({ object: { id: 'cs_test_x', amount_total: -5, payment_status: 'paid' } }),
+    },
+    {
+      name: 'webhook signed, NUL currency for a pending order',
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      ...signedEvent({
+        object: {
+          id: pending.sessionId,
+          metadata: { order_id: pending.orderId },
+          payment_status: 'paid',
+          amount_total: 1,
+          currency: 'us\u0000d',
+        },
+      }),
+    },
+    { name: 'test checkout with the Stripe provider', method: 'GET', url: '/checkout/test/test_cs_0123456789abcdef', html: true },
   );
   return list;
 }
 
-function clipUpload(title: string): Pick<Case, 'raw' | 'headers'> {
-  return formCase(
-    multipart([
-      { name: 'title', value: title },
-      { name: 'video', filename: 'clip.webm', contentType: 'video/webm', data: sampleVideo() },
-      { name: 'screenshot', filename: 'shot.jpg', contentType: 'image/jpeg', data: sampleScreenshot() },
-    ]),
+type TestProviderFixtures = { pendingSession: string; paidOrderId: string; pendingOrderId: string };
+
+/** The test provider's hosted checkout and the admin's order routes. */
+function testProviderCases({ pendingSession, paidOrderId, pendingOrderId }: TestProviderFixtures): Case[] {
+  const list: Case[] = [];
+  const address = {
+    email: 'ada@test.local',
+    name: 'Ada Fan',
+    line1: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  };
+  const pay = `/checkout/test/${pendingSession}/pay`;
+  const card = { ...address, cardNumber: '4242424242424242' };
+
+  for (const [label, text] of [...REFUSED_STRINGS, ...LOOKUP_STRINGS]) {
+    const encoded = urlText(text);
+    list.push(
+      { name: `test checkout page ${label}`, method: 'GET', url: `/checkout/test/${encoded}`, html: true },
+      { name: `test checkout pay session ${label}`, method: 'POST', url: `/checkout/test/${encoded}/pay`, form: card, html: true },
+      { name: `test checkout cancel session ${label}`, method: 'POST', url: `/checkout/test/${encoded}/cancel`, html: true },
+      { name: `test checkout styles ${label}`, method: 'GET', url: `/checkout/test/styles.css?v=${encoded}` },
+      { name: `order detail ${label}`, method: 'GET', url: `/api/orders/${encoded}`, as: 'admin' },
+      { name: `order ship id ${label}`, method: 'POST', url: `/api/orders/${encoded}/ship`, as: 'admin', json: {} },
+      { name: `order refund id ${label}`, method: 'POST', url: `/api/orders/${encoded}/refund`, as: 'admin', json: {} },
+      { name: `orders status ${label}`, method: 'GET', url: `/api/orders?status=${encoded}`, as: 'admin' },
+      { name: `orders export status ${label}`, method: 'GET', url: `/api/orders/export.csv?status=${encoded}`, as: 'admin' },
+    );
+  }
+
+  for (const [label, text] of REFUSED_STRINGS) {
+    list.push(
+      { name: `ship carrier ${label}`, method: 'POST', url: `/api/orders/${paidOrderId}/ship`, as: 'admin', json: { carrier: text } },
+      {
+        name: `ship tracking number ${label}`,
+        method: 'POST',
+        url: `/api/orders/${paidOrderId}/ship`,
+        as: 'admin',
+        json: { carrier: 'UPS', trackingNumber: text },
+      },
+    );
+    // Form bodies are UTF-8 bytes: a lone surrogate cannot travel there.
+    if (!isWellFormedText(text)) continue;
+    const short = text.slice(0, 900);
+    for (const field of ['email', 'name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'cardNumber']) {
+      list.push({ name: `test checkout pay ${field} ${label}`, method: 'POST', url: pay, form: { ...card, [field]: short }, html: true });
+    }
+  }
+
+  for (const [label, value] of NASTY_VALUES) {
+    const query = encodeURIComponent(String(value));
+    list.push(
+      { name: `orders page ${label}`, method: 'GET', url: `/api/orders?page=${query}`, as: 'admin' },
+      // (`{}` is a valid ship request, so it is sent for an unknown order.)
+      {
+        name: `ship body ${label}`,
+        method: 'POST',
+        url: `/api/orders/${label === 'object' ? UNKNOWN_ID : paidOrderId}/ship`,
+        as: 'admin',
+        json: value,
+      },
+    );
+    // Text such as "NaN" is a carrier name like any other.
+    if (typeof value !== 'string') {
+      list.push({
+        name: `ship carrier value ${label}`,
+        method: 'POST',
+        url: `/api/orders/${paidOrderId}/ship`,
+        as: 'admin',
+        json: { carrier: value, trackingNumber: value },
+      });
+    }
+  }
+
+  list.push(
+    ...badBodies('POST', `/api/orders/${paidOrderId}/ship`, 'admin'),
+    { name: 'test checkout pay, wrong card', method: 'POST', url: pay, form: { ...card, cardNumber: '4000000000000002' }, html: true },
+    { name: 'test checkout pay, no fields', method: 'POST', url: pay, form: {}, html: true },
+    { name: 'test checkout pay, unknown country', method: 'POST', url: pay, form: { ...card, country: 'XX' }, html: true },
+    { name: 'test checkout pay, 5 kB form', method: 'POST', url: pay, form: { ...card, line2: 'x'.repeat(5000) }, html: true },
+    {
+      name: 'test checkout pay, 100 fields',
+      method: 'POST',
+      url: pay,
+      form: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'x'])),
+      html: true,
+    },
+    {
+      name: 'test checkout pay, JSON with objects',
+      method: 'POST',
+      url: pay,
+      json: { ...card, name: { $gt: '' }, city: ['a', 'b'] },
+      html: true,
+    },
+    {
+      name: 'test checkout pay, multipart body',
+      method: 'POST',
+      url: pay,
+      ...formCase(multipart([{ name: 'name', value: 'Ada' }])),
+      html: true,
+    },
+    {
+      name: 'test checkout pay, broken encoding',
+      method: 'POST',
+      url: pay,
+      raw: 'name=%E0%A4%A&email=%',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      html: true,
+    },
+    {
+      name: 'test checkout pay, cross-site',
+      method: 'POST',
+      url: pay,
+      form: card,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    },
+    {
+      name: 'test checkout cancel, cross-site',
+      method: 'POST',
+      url: `/checkout/test/${pendingSession}/cancel`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    },
+    { name: 'test checkout cancel, unknown session', method: 'POST', url: '/checkout/test/test_cs_0123456789abcdef/cancel', html: true },
+    { name: 'test checkout page, unknown session', method: 'GET', url: '/checkout/test/test_cs_0123456789abcdef', html: true },
+    { name: 'test checkout page, huge id', method: 'GET', url: `/checkout/test/${'a'.repeat(5000)}`, html: true },
+    { name: 'test checkout styles, posted', method: 'POST', url: '/checkout/test/styles.css', json: {} },
+    { name: 'refund a pending order', method: 'POST', url: `/api/orders/${pendingOrderId}/refund`, as: 'admin', json: { amount: -1 } },
+    { name: 'ship a pending order', method: 'POST', url: `/api/orders/${pendingOrderId}/ship`, as: 'admin', json: { carrier: 'UPS' } },
+    {
+      name: 'ship with unknown fields',
+      method: 'POST',
+      url: `/api/orders/${paidOrderId}/ship`,
+      as: 'admin',
+      json: { carrier: 'UPS', status: 'refunded' },
+    },
+    { name: 'ship an unknown order', method: 'POST', url: `/api/orders/${UNKNOWN_ID}/ship`, as: 'admin', json: {} },
+    { name: 'refund an unknown order', method: 'POST', url: `/api/orders/${UNKNOWN_ID}/refund`, as: 'admin', json: {} },
+    { name: 'staff ships an order', method: 'POST', url: `/api/orders/${paidOrderId}/ship`, as: 'staff', json: {} },
+    { name: 'staff refunds an order', method: 'POST', url: `/api/orders/${paidOrderId}/refund`, as: 'staff', json: {} },
+    { name: 'staff exports orders', method: 'GET', url: '/api/orders/export.csv', as: 'staff' },
+    { name: 'orders, unknown query', method: 'GET', url: '/api/orders?page=1&drop=table', as: 'admin' },
+    { name: 'orders, repeated status', method: 'GET', url: '/api/orders?status=paid&status=shipped', as: 'admin' },
+    { name: 'orders export, unknown query', method: 'GET', url: '/api/orders/export.csv?status=paid&format=xlsx', as: 'admin' },
+    { name: 'orders export, repeated status', method: 'GET', url: '/api/orders/export.csv?status=paid&status=paid', as: 'admin' },
   );
+  for (const cookie of FORGED_COOKIES) {
+    const label = cookie.slice(0, 24);
+    list.push(
+      { name: `orders with cookie ${label}`, method: 'GET', url: '/api/orders', headers: { cookie } },
+      {
+        name: `order refund with cookie ${label}`,
+        method: 'POST',
+        url: `/api/orders/${paidOrderId}/refund`,
+        headers: { cookie },
+        json: {},
+      },
+      { name: `orders export with cookie ${label}`, method: 'GET', url: '/api/orders/export.csv', headers: { cookie } },
+    );
+  }
+  return list;
 }
 
-function formCase(form: { payload: Buffer; headers: Record<string, string> }): Pick<Case, 'raw' | 'headers'> {
-  return { raw: form.payload, headers: form.headers };
+type Sessions = { admin: Record<string, string>; staff: Record<string, string> };
+
+/** Sends every case from its own client address and collects what went wrong. */
+async function runCases(t: TestApp, cases: Case[], sessions: Sessions): Promise<string[]> {
+  const { snapshot } = await checksums(t);
+  const media = path.join(t.dataDir, 'media');
+  const filesBefore = (await filesUnder(media)).sort();
+  const failures: string[] = [];
+  let before = await snapshot();
+  for (const [index, c] of cases.entries()) {
+    const session = c.as === 'admin' ? sessions.admin : c.as === 'staff' ? sessions.staff : {};
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...session, ...c.headers };
+    let payload: string | Buffer | undefined = c.raw;
+    if (c.json !== undefined) {
+      payload = JSON.stringify(c.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (c.form !== undefined) {
+      payload = new URLSearchParams(c.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const response = await t.app.inject({
+      method: c.method,
+      url: c.url,
+      headers,
+      remoteAddress: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const status = response.statusCode;
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (status >= 500) {
+      failures.push(`${c.name}: ${status} ${response.body.slice(0, 200)}`);
+      continue;
+    }
+    if (status === 401 && (c.as === 'admin' || c.as === 'staff'))
+      failures.push(`${c.name}: refused as signed out, so it never reached the route`);
+    if (status === 429) failures.push(`${c.name}: rate limited, so it never reached the route`);
+    if (status >= 400) {
+      const isJson = contentType.startsWith('application/json');
+      if (isJson && !ErrorBodySchema.safeParse(safeJson(response.body)).success) {
+        failures.push(`${c.name}: ${status} without the error shape: ${response.body.slice(0, 200)}`);
+      }
+      if (!isJson && !(c.html === true && contentType.startsWith('text/html')) && c.method !== 'HEAD') {
+        failures.push(`${c.name}: ${status} answered with ${contentType || 'no content type'}`);
+      }
+    }
+    if (status >= 200 && status < 300 && c.method !== 'GET' && c.method !== 'HEAD' && c.harmless !== true) {
+      failures.push(`${c.name}: accepted with ${status}`);
+    }
+    const after = await snapshot();
+    if (after !== before) failures.push(`${c.name}: the database changed`);
+    before = after;
+  }
+  expect((await filesUnder(media)).sort()).toEqual(filesBefore);
+  // The sessions the cases were sent with are still valid (none of them signed anyone out).
+  expect((await t.app.inject({ method: 'GET', url: '/api/staff', headers: sessions.admin })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'GET', url: '/api/products/manage', headers: sessions.staff })).statusCode).toBe(200);
+  return failures;
 }
 
-describe('hostile input', () => {
+/** One checksum over every table the cases must not change. */
+async function checksums(t: TestApp): Promise<{ snapshot: () => Promise<string> }> {
+  const tables = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(
+    t.database.db,
+  );
+  const parts = tables.rows
+    .map((row) => row.name)
+    .filter((name) => !UNCOUNTED.has(name))
+    .map((name) => `(select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from "${name}" t)`);
+  expect(parts.length).toBeGreaterThan(5);
+  const query = `select ${parts.join(" || ',' || ")} as sum`;
+  return { snapshot: async () => (await sql<{ sum: string }>`${sql.raw(query)}`.execute(t.database.db)).rows[0]?.sum ?? '' };
+}
+
+/** A built site as the server sees it (index.html and the movie list), so the page routes exist. */
+async function siteDirectory(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mingo-hostile-site-'));
+  await mkdir(path.join(dir, 'data'));
+  await copyFile('src/web/index.html', path.join(dir, 'index.html'));
+  await copyFile('public/data/movielist.json', path.join(dir, 'data', 'movielist.json'));
+  return dir;
+}
+
+async function sessionsOf(t: TestApp) {
+  const admin = await signedInAs(t, 'admin');
+  const staff = await signedInAs(t, 'staff');
+  return { admin, staff, sessions: { admin: admin.headers, staff: staff.headers } };
+}
+
+describe('hostile input (Stripe provider, every route but the test checkout)', () => {
   let t: TestApp;
   let stripe: FakeStripeServer;
-  let adminHeaders: Record<string, string>;
-  let productId = '';
-  let checksumQuery = '';
-
-  const snapshot = async () => (await sql<{ sum: string }>`${sql.raw(checksumQuery)}`.execute(t.database.db)).rows[0]?.sum ?? '';
+  let siteDir: string;
+  let sessions: Sessions;
+  let fixtures: StripeFixtures;
 
   beforeAll(async () => {
     stripe = await startFakeStripeServer();
-    t = await createTestApp({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_hostile', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
-    adminHeaders = (await signedInAs(t, 'admin')).headers;
+    siteDir = await siteDirectory();
+    t = await createTestApp({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_hostile',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      STATIC_DIR: siteDir,
+      ORDER_SWEEP_SECONDS: '0',
+    });
+    const signedIn = await sessionsOf(t);
+    sessions = signedIn.sessions;
     const product = await createProductRepository(t.database.db).create({
       name: 'Target',
       code: 'TARGET',
@@ -242,53 +812,109 @@ describe('hostile input', () => {
       shirtColors: [],
       vinylColors: [],
     });
-    productId = product.id;
-    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(t.database.db);
-    const parts = tables.rows
-      .map((row) => row.name)
-      .filter((name) => !UNCOUNTED.has(name))
-      .map((name) => `(select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from "${name}" t)`);
-    expect(parts.length).toBeGreaterThan(5);
-    checksumQuery = `select ${parts.join(" || ',' || ")} as sum`;
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: [{ product: { id: product.id }, quantity: 1, selectedShirtSize: 'S' }],
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const order = await t.database.db.selectFrom('orders').select(['id', 'provider_session_id']).executeTakeFirstOrThrow();
+    const form = clipForm('Sinners');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/clips',
+      headers: { ...sessions.admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const clip = ClipSchema.parse(uploaded.json());
+    fixtures = {
+      productId: product.id,
+      clipId: clip.docID,
+      videoKey: clip.url.split('/').pop() ?? '',
+      staffId: signedIn.staff.user.id,
+      adminId: signedIn.admin.user.id,
+      pending: { sessionId: order.provider_session_id ?? '', orderId: order.id },
+    };
   }, 60_000);
 
   afterAll(async () => {
     await t.close();
     await stripe.close();
+    await rm(siteDir, { recursive: true, force: true });
   });
 
   it('has at least 150 cases', () => {
-    expect(cases('x').length).toBeGreaterThanOrEqual(150);
+    expect(stripeCases(fixtures).length).toBeGreaterThanOrEqual(150);
   });
 
   it('answers every hostile request below 500 with the error shape, changing nothing', async () => {
-    const failures: string[] = [];
-    let before = await snapshot();
-    for (const c of cases(productId)) {
-      const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(c.as === 'admin' ? adminHeaders : {}), ...c.headers };
-      const response = await t.app.inject({
-        method: c.method,
-        url: c.url,
-        headers,
-        ...(c.json === undefined ? {} : { payload: JSON.stringify(c.json), headers: { ...headers, 'content-type': 'application/json' } }),
-        ...(c.raw === undefined ? {} : { payload: c.raw }),
-      });
-      if (response.statusCode >= 500) {
-        failures.push(`${c.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-        continue;
-      }
-      if (response.statusCode >= 400 && !ErrorBodySchema.safeParse(safeJson(response.body)).success) {
-        failures.push(`${c.name}: ${response.statusCode} without the error shape: ${response.body.slice(0, 200)}`);
-      }
-      if (response.statusCode === 200 || response.statusCode === 201) {
-        if (c.method !== 'GET') failures.push(`${c.name}: accepted with ${response.statusCode}`);
-      }
-      const after = await snapshot();
-      if (after !== before) failures.push(`${c.name}: the database changed`);
-      before = after;
-    }
-    expect(failures).toEqual([]);
-    expect(await filesUnder(`${t.dataDir}/media`)).toEqual([]);
+    expect(await runCases(t, stripeCases(fixtures), sessions)).toEqual([]);
+  }, 600_000);
+});
+
+describe('hostile input (test provider: hosted checkout and orders)', () => {
+  let t: TestApp;
+  let sessions: Sessions;
+  let fixtures: TestProviderFixtures;
+
+  async function checkout(productId: string): Promise<{ sessionId: string; orderId: string }> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: [{ product: { id: productId }, quantity: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    return { sessionId, orderId: row.id };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ PAYMENT_PROVIDER: 'test', ORDER_SWEEP_SECONDS: '0' });
+    sessions = (await sessionsOf(t)).sessions;
+    const product = await createProductRepository(t.database.db).create({
+      name: 'Poster',
+      code: 'POSTER',
+      description: '',
+      priceCents: 1500,
+      stock: 10,
+      shirtSizes: [],
+      shirtColors: [],
+      vinylColors: [],
+    });
+    const pending = await checkout(product.id);
+    const paid = await checkout(product.id);
+    const payment = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/test/${paid.sessionId}/pay`,
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        email: 'ada@test.local',
+        name: 'Ada Fan',
+        line1: '1 Main St',
+        city: 'Springfield',
+        postalCode: '62701',
+        country: 'US',
+        cardNumber: '4242424242424242',
+      }).toString(),
+    });
+    expect(payment.statusCode, payment.body).toBe(303);
+    fixtures = { pendingSession: pending.sessionId, pendingOrderId: pending.orderId, paidOrderId: paid.orderId };
+  }, 60_000);
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers every hostile request below 500 with the error shape, changing nothing', async () => {
+    expect(await runCases(t, testProviderCases(fixtures), sessions)).toEqual([]);
   }, 600_000);
 });
 

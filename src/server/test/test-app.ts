@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from './test-database';
@@ -23,9 +23,13 @@ export function createTestDatabase(): Promise<DatabaseHandle & { url?: string }>
 
 /**
  * buildApp() over a fresh database and a temporary data directory, for `app.inject()`.
- * `env` adds or overrides environment variables for this app's configuration.
+ * `env` adds or overrides environment variables for this app's configuration; `options` are
+ * buildApp's internal settings (e.g. a shorter body timeout, a logger to read).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'bodyTimeoutMs' | 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,
