@@ -85,11 +85,15 @@ test.describe('shell', () => {
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 
-  test('the particle background starts from its settings file', async ({ page }) => {
+  test('the particle background starts from its settings file and animates in a worker', async ({ page }) => {
     const settings = page.waitForResponse('**/assets/particles.json');
     await page.goto('/');
     expect((await settings).ok()).toBe(true);
-    await expect(page.locator('#particles canvas')).toBeAttached();
+    const background = page.locator('#particles');
+    await expect(background.locator('canvas')).toBeAttached();
+    // The canvas belongs to the worker (it cannot be read back here): it reports the frames it drew.
+    await expect(background).toHaveAttribute('data-renderer', 'worker');
+    await expect.poll(async () => Number(await background.getAttribute('data-frames'))).toBeGreaterThan(1);
   });
 });
 
@@ -101,6 +105,8 @@ test.describe('particles without settings', () => {
     await page.route('**/assets/particles.json', (route) => route.fulfill({ status: 500, body: 'nope' }));
     await page.goto('/');
     await logged;
-    await expect(page.locator('#particles canvas')).toBeAttached();
+    const background = page.locator('#particles');
+    await expect(background.locator('canvas')).toBeAttached();
+    await expect.poll(async () => Number(await background.getAttribute('data-frames'))).toBeGreaterThan(1);
   });
 });
