@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { pageRoutes } from './pages/page-routes';
+import { loadSitePages } from './pages/site-pages';
 import { productRoutes } from './routes/products';
 import { setupRoutes } from './routes/setup';
 import { staffRoutes } from './routes/staff';
@@ -59,7 +60,12 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
  * external (security, compression) → app (error handling, access rules) → routes → static site.
  * The database handle is owned by the caller; closing the app closes it too.
  */
-export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage = createStorage(config.storage),
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -123,7 +129,8 @@ export async function buildApp({ config, database, storage = createStorage(confi
     mailer.close();
   });
 
-  await app.register(pageRoutes, { ctx, siteRoot: config.staticDir });
-  await registerStaticSite(app, config.staticDir);
+  const site = loadSitePages(config.staticDir, config.publicUrl);
+  if (site !== undefined) await app.register(pageRoutes, { ctx, site });
+  await registerStaticSite(app, config.staticDir, site);
   return app;
 }
