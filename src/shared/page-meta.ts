@@ -27,6 +27,9 @@ export const PAGE_META = {
   notFound: { name: 'Page not found', description: SITE_DESCRIPTION },
 } as const satisfies Record<string, PageMeta>;
 
+/** The 404 page's words (the specification's exact text). */
+export const NOT_FOUND_MESSAGE = "Looks like the page you're looking for is gone or doesn't exist.";
+
 /** "Shop MINGO · MINGO"; the home page is just "MINGO boards · MINGO". */
 export function documentTitle(name: string): string {
   return `${name} · ${PRODUCT_NAME}`;
