@@ -102,7 +102,7 @@ test.describe('share a board', () => {
       {
         during: 'click',
         url: new URL(`/share/${code}`, page.url()).href,
-        files: [{ name: `mingo-2024-${code}-square.png`, type: 'image/png', size: expect.any(Number) as number }],
+        files: [{ name: `mingo-2024-${code}-square.png`, type: 'image/png', size: expect.any(Number) }],
       },
     ]);
   });
