@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD_SIZE, FREE_SPACE_INDEX } from './boards';
-import { BOARD_IMAGE_SIZES, boardImageSvg, boardSummary, wrapTitle } from './board-image';
+import { BOARD_IMAGE_SIZES, boardImageSvg, boardSummary, cellText } from './board-image';
+import { textWidth } from './text-metrics';
 
 const names = Array.from({ length: BOARD_SIZE }, (_, cell) => (cell === FREE_SPACE_INDEX ? 'Free Space' : `Movie <${cell}> & "co"`));
 const none = Array.from({ length: BOARD_SIZE }, () => false);
@@ -18,14 +19,46 @@ describe('boardSummary', () => {
   });
 });
 
-describe('wrapTitle', () => {
-  it.each([
-    ['Up', 10, ['Up']],
-    ['Avengers: Infinity War', 13, ['Avengers:', 'Infinity War']],
-    ['Everything Everywhere All at Once', 10, ['Everything', 'Everywhere', 'All at…']],
-    ['Supercalifragilistic', 10, ['Supercali…']],
-  ])('wraps %j at %i characters', (name, width, lines) => {
-    expect(wrapTitle(name, width)).toEqual(lines);
+// Names from the boards that are long, or wide in bold (marked squares are drawn bold).
+const LONG_NAMES = [
+  'Dune: Part Two',
+  'Furiosa: A Mad Max Saga',
+  'Oppenheimer',
+  'Mission: Impossible – Dead Reckoning Part One',
+  'Shang-Chi and the Legend of the Ten Rings',
+  'Dungeons & Dragons: Honor Among Thieves',
+  'Spider-Man: Across the Spider-Verse',
+  'Everything Everywhere All at Once',
+  'WWWWWWWWWWWWWWWWWWWW',
+  'Amélie: le fabuleux destin d’Amélie Poulain',
+];
+
+describe('cellText', () => {
+  it.each(['wide', 'square'] as const)('keeps every line of a %s image inside its square, bold or not', (format) => {
+    for (const name of LONG_NAMES) {
+      for (const marked of [false, true]) {
+        const text = cellText(name, format, marked);
+        expect(text.lines.length, name).toBeGreaterThan(0);
+        expect(text.lines.length, name).toBeLessThanOrEqual(3);
+        for (const line of text.lines)
+          expect(textWidth(line, text.size, text.weight), `${name}: ${line}`).toBeLessThanOrEqual(text.maxWidth);
+      }
+    }
+  });
+
+  it('wraps a name that one line cannot hold instead of letting it spill', () => {
+    expect(cellText('Dune: Part Two', 'square', true).lines).toEqual(['Dune: Part', 'Two']);
+    expect(cellText('Furiosa: A Mad Max Saga', 'square', false).lines).toEqual(['Furiosa: A', 'Mad Max', 'Saga']);
+    expect(cellText('Anora', 'square', true)).toMatchObject({ size: 22, lines: ['Anora'] });
+  });
+
+  it('draws a name smaller before cutting it, and cuts it with "…" only when it cannot fit', () => {
+    const oppenheimer = cellText('Oppenheimer', 'wide', true);
+    expect(oppenheimer.lines).toEqual(['Oppenheimer']);
+    expect(oppenheimer.size).toBeLessThan(16);
+    const mission = cellText('Mission: Impossible – Dead Reckoning Part One', 'wide', false);
+    expect(mission.size).toBe(13);
+    expect(mission.lines.at(-1)).toMatch(/…$/);
   });
 });
 
@@ -42,6 +75,26 @@ describe('boardImageSvg', () => {
     expect(svg).toContain('data-line="column-0"');
     expect(svg).toContain('MINGO 2024');
     expect(svg).toContain('9/24 seen · 2 lines');
+  });
+
+  it.each(['wide', 'square'] as const)('draws no %s name line wider than its square', (format) => {
+    const longNames = names.map((_, cell) => LONG_NAMES[cell % LONG_NAMES.length] ?? '');
+    const svg = boardImageSvg({ year: 2024, names: longNames, seen: firstRowAndColumn, format });
+    const cellWidth = Number(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"[^>]* data-cell=/.exec(svg)?.[1]);
+    const texts = [
+      ...svg.matchAll(/<text [^>]*font-size="([\d.]+)" font-weight="(\d+)"[^>]*>\n((?:<tspan[^>]*>[^<]*<\/tspan>\n)+)<\/text>/g),
+    ];
+    expect(texts).toHaveLength(25);
+    for (const [, size, weight, tspans = ''] of texts) {
+      for (const [, line = ''] of tspans.matchAll(/>([^<]*)<\/tspan>/g)) {
+        const drawn = textWidth(
+          line.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+          Number(size),
+          Number(weight) >= 600 ? 'bold' : 'regular',
+        );
+        expect(drawn, line).toBeLessThanOrEqual(cellWidth);
+      }
+    }
   });
 
   it('escapes movie names', () => {

@@ -1,4 +1,5 @@
 import { BOARD_SIZE, BOARD_WIDTH, boardProgress, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS, type BingoLine } from './boards';
+import { textWidth, wrapText, type FontWeight } from './text-metrics';
 
 /**
  * Draws one year's board as an SVG document (a string), so the browser (canvas → PNG download)
@@ -23,7 +24,7 @@ export type BoardImageInput = {
 };
 
 const LETTER_FILLS = ['#f43f5e', '#f59e0b', '#10b981', '#0ea5e9', '#8b5cf6'];
-const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
 const BACKGROUND = '#0b1020';
 const CELL = '#1e293b';
 const CELL_SEEN = '#047857';
@@ -32,50 +33,63 @@ const MUTED = '#cbd5e1';
 const LINE = '#fbbf24';
 
 type Layout = {
-  title: { x: number; y: number; size: number; anchor: 'start' | 'middle' };
+  /** `width`: the room the title, summary and footer have (left of the board, or across the top). */
+  title: { x: number; y: number; size: number; anchor: 'start' | 'middle'; width: number };
   board: { x: number; y: number; cellWidth: number; cellHeight: number; gap: number; header: number };
+  /** Movie names are drawn at `nameSize`, or down to `minNameSize` to keep a long name whole. */
   nameSize: number;
-  charsPerLine: number;
+  minNameSize: number;
 };
 
 const LAYOUTS: Record<BoardImageFormat, Layout> = {
   wide: {
-    title: { x: 50, y: 150, size: 54, anchor: 'start' },
+    title: { x: 50, y: 150, size: 54, anchor: 'start', width: 390 },
     board: { x: 470, y: 30, cellWidth: 136, cellHeight: 102, gap: 8, header: 44 },
     nameSize: 16,
-    charsPerLine: 13,
+    minNameSize: 13,
   },
   square: {
-    title: { x: 540, y: 110, size: 64, anchor: 'middle' },
+    title: { x: 540, y: 110, size: 64, anchor: 'middle', width: 960 },
     board: { x: 60, y: 250, cellWidth: 184, cellHeight: 140, gap: 10, header: 56 },
     nameSize: 22,
-    charsPerLine: 14,
+    minNameSize: 18,
   },
 };
+
+/** Space kept free on each side of a name inside its square. */
+const CELL_PADDING = 8;
+/** Lines are fitted to 95 % of the room: a browser drawing Verdana instead of DejaVu Sans stays inside. */
+const FIT_MARGIN = 0.95;
+const MAX_NAME_LINES = 3;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Splits a title into at most three lines of about `width` characters, ending in "…" when cut. */
-export function wrapTitle(name: string, width: number, maxLines = 3): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of name.split(/\s+/).filter((part) => part !== '')) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (candidate.length <= width || current === '') current = candidate;
-    else {
-      lines.push(current);
-      current = word;
-    }
+/** How one movie name is drawn in its square: the font size and weight, and its lines. */
+export type CellText = { size: number; weight: FontWeight; lines: string[]; /** The widest a line may be. */ maxWidth: number };
+
+/**
+ * Fits a movie name into its square by the font's widths: wrapped at spaces into at most three
+ * lines, at the layout's size or smaller (down to `minNameSize`) so the name stays whole, and cut
+ * with "…" only when even the smallest size cannot hold it.
+ */
+export function cellText(name: string, format: BoardImageFormat, marked: boolean): CellText {
+  const layout = LAYOUTS[format];
+  const maxWidth = (layout.board.cellWidth - 2 * CELL_PADDING) * FIT_MARGIN;
+  const weight: FontWeight = marked ? 'bold' : 'regular';
+  for (let size = layout.nameSize; size > layout.minNameSize; size--) {
+    const wrapped = wrapText(name, { width: maxWidth, size, weight, maxLines: MAX_NAME_LINES });
+    if (wrapped.complete) return { size, weight, lines: wrapped.lines, maxWidth };
   }
-  if (current !== '') lines.push(current);
-  const clipped = lines.map((line) => (line.length > width ? `${line.slice(0, width - 1)}…` : line));
-  if (clipped.length <= maxLines) return clipped;
-  const kept = clipped.slice(0, maxLines);
-  const last = kept[maxLines - 1] ?? '';
-  kept[maxLines - 1] = `${last.slice(0, Math.max(0, width - 1))}…`;
-  return kept;
+  const size = layout.minNameSize;
+  return { size, weight, lines: wrapText(name, { width: maxWidth, size, weight, maxLines: MAX_NAME_LINES }).lines, maxWidth };
+}
+
+/** The largest size up to `size` at which `text` fits `width`. */
+function fittedSize(text: string, size: number, width: number, weight: FontWeight): number {
+  const drawn = textWidth(text, size, weight);
+  return drawn <= width * FIT_MARGIN ? size : Math.floor((size * width * FIT_MARGIN) / drawn);
 }
 
 /** "2024 · 14/24 · 2 lines" — the one-line summary of a board used in images, pages and previews. */
@@ -112,14 +126,15 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
     const y = cellY(Math.floor(cell / BOARD_WIDTH));
     const free = cell === FREE_SPACE_INDEX;
     const marked = free || seen[cell] === true;
-    const titleLines = wrapTitle(names[cell] ?? '', layout.charsPerLine);
-    const lineHeight = layout.nameSize * 1.2;
-    const firstBaseline = y + board.cellHeight / 2 - ((titleLines.length - 1) * lineHeight) / 2 + layout.nameSize * 0.35;
+    const text = cellText(names[cell] ?? '', format, marked);
+    const lineHeight = text.size * 1.2;
+    const firstBaseline = y + board.cellHeight / 2 - ((text.lines.length - 1) * lineHeight) / 2 + text.size * 0.35;
     parts.push(
       `<rect x="${x}" y="${y}" width="${board.cellWidth}" height="${board.cellHeight}" rx="10" fill="${marked ? CELL_SEEN : CELL}" data-cell="${cell}" data-seen="${marked}"/>`,
-      `<text x="${x + board.cellWidth / 2}" text-anchor="middle" font-size="${layout.nameSize}" font-weight="${marked ? 700 : 400}" fill="${marked ? TEXT : MUTED}">`,
-      ...titleLines.map(
-        (line, index) => `<tspan x="${x + board.cellWidth / 2}" y="${(firstBaseline + index * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`,
+      `<text x="${x + board.cellWidth / 2}" text-anchor="middle" font-size="${text.size}" font-weight="${marked ? 700 : 400}" fill="${marked ? TEXT : MUTED}">`,
+      ...text.lines.map(
+        (line, index) =>
+          `<tspan x="${x + board.cellWidth / 2}" y="${(firstBaseline + index * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`,
       ),
       '</text>',
     );
@@ -142,14 +157,16 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
   const { title } = layout;
   const summaryY = title.y + title.size * 1.0;
   const result = isBlackout(seen) ? 'Blackout!' : `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  const heading = `MINGO ${year}`;
+  const summary = `${progress.seen}/${progress.total} seen · ${result}`;
   parts.push(
-    `<text x="${title.x}" y="${title.y}" text-anchor="${title.anchor}" font-size="${title.size}" font-weight="900" fill="${TEXT}">MINGO ${year}</text>`,
-    `<text x="${title.x}" y="${summaryY}" text-anchor="${title.anchor}" font-size="${Math.round(title.size * 0.55)}" font-weight="700" fill="${MUTED}">${progress.seen}/${progress.total} seen · ${result}</text>`,
+    `<text x="${title.x}" y="${title.y}" text-anchor="${title.anchor}" font-size="${fittedSize(heading, title.size, title.width, 'bold')}" font-weight="900" fill="${TEXT}">${heading}</text>`,
+    `<text x="${title.x}" y="${summaryY}" text-anchor="${title.anchor}" font-size="${fittedSize(summary, Math.round(title.size * 0.55), title.width, 'bold')}" font-weight="700" fill="${MUTED}">${summary}</text>`,
   );
   if (footer !== undefined) {
     const footerY = format === 'wide' ? height - 50 : summaryY + 50;
     parts.push(
-      `<text x="${title.x}" y="${footerY}" text-anchor="${title.anchor}" font-size="24" fill="${MUTED}">${escapeXml(footer)}</text>`,
+      `<text x="${title.x}" y="${footerY}" text-anchor="${title.anchor}" font-size="${fittedSize(footer, 24, title.width, 'regular')}" fill="${MUTED}">${escapeXml(footer)}</text>`,
     );
   }
   parts.push('</svg>');

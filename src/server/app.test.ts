@@ -33,8 +33,23 @@ describe('health and errors', () => {
   it.each([
     ['an over-long path parameter', { method: 'GET', url: `/api/clips/${'a'.repeat(200)}` }, 414, 'uri_too_long'],
     ['a malformed address', { method: 'GET', url: '/api/clips/%E0%A4%A' }, 400, 'bad_request'],
-    ['a body that is not JSON', { method: 'POST', url: '/api/create-checkout-session', payload: '{nope', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
-    ['a body over the limit', { method: 'POST', url: '/api/create-checkout-session', payload: `"${'x'.repeat(1024 * 1024)}"`, headers: { 'content-type': 'application/json' } }, 413, 'payload_too_large'],
+    [
+      'a body that is not JSON',
+      { method: 'POST', url: '/api/create-checkout-session', payload: '{nope', headers: { 'content-type': 'application/json' } },
+      400,
+      'invalid_json',
+    ],
+    [
+      'a body over the limit',
+      {
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        payload: `"${'x'.repeat(1024 * 1024)}"`,
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+      'payload_too_large',
+    ],
     ['an unknown route', { method: 'PUT', url: '/api/clips' }, 404, 'route_not_found'],
     ['a bad query', { method: 'GET', url: '/api/clips?limit=abc' }, 400, 'validation_failed'],
   ] as const)('answers %s with { error: { code, message } } naming the cause', async (_, request, status, code) => {
@@ -103,7 +118,7 @@ describe('static site', () => {
     await t.close();
   });
 
-  it('serves index.html (the app 404 page) for unknown page routes as a 404 with no-cache, precompressed', async () => {
+  it('serves index.html (the app 404 page, with its head) for unknown page routes as a 404 with no-cache, compressed', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/some/deep/page?x=1',
@@ -113,7 +128,19 @@ describe('static site', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+    const page = zlib.brotliDecompressSync(response.rawPayload).toString();
+    expect(page).toContain('<meta property="og:title" content="Page not found · MINGO" />');
+    expect(page).toContain(`<body>${'x'.repeat(2000)}</body>`);
+  });
+
+  it.each([
+    ['an over-long path parameter', `/api/clips/${'a'.repeat(200)}`, 414, 'uri_too_long'],
+    ['an over-long parameter of a page', `/share/${'a'.repeat(200)}.png`, 414, 'uri_too_long'],
+    ['an unknown API path', '/api/clips/x/y', 404, 'route_not_found'],
+  ] as const)('answers %s with a JSON error naming the cause, not the 404 page', async (_, url, status, code) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
   });
 
   it('caches hashed assets for a year and revalidates particle settings', async () => {

@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { pageRoutes } from './pages/page-routes';
+import { loadSitePages } from './pages/site-pages';
 import { productRoutes } from './routes/products';
 import { setupRoutes } from './routes/setup';
 import { staffRoutes } from './routes/staff';
@@ -139,7 +140,8 @@ export async function buildApp({
     mailer.close();
   });
 
-  await app.register(pageRoutes, { ctx, siteRoot: config.staticDir });
-  await registerStaticSite(app, config.staticDir);
+  const site = loadSitePages(config.staticDir, config.publicUrl);
+  if (site !== undefined) await app.register(pageRoutes, { ctx, site });
+  await registerStaticSite(app, config.staticDir, site);
   return app;
 }

@@ -1,8 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { routeNotFound } from '../shared/errors';
+import { routeNotFound, uriTooLong } from '../shared/errors';
+import { isPagePath, siteFile } from '../shared/pages';
+import { describePluginRoute, type RegisteredRoute } from './auth/route-registry';
+import type { SitePages } from './pages/site-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -16,7 +18,8 @@ function cacheControlFor(filePath: string, root: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('static/')) return IMMUTABLE;
-  if (relative.endsWith('.html') || relative.startsWith('data/') || relative.startsWith('assets/') || relative === 'sw.js') return REVALIDATE;
+  if (relative.endsWith('.html') || relative.startsWith('data/') || relative.startsWith('assets/') || relative === 'sw.js')
+    return REVALIDATE;
   return ONE_DAY;
 }
 
@@ -30,23 +33,43 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built single-page app from `root` (precompressed .br/.gz variants when present),
- * with index.html (the app's 404 page) as a 404 for unknown page paths. Unknown API paths stay JSON 404s.
+ * Tells whether a path would have matched a route with parameters but for a parameter longer than
+ * the router allows. Without a built site the router itself answers those with 414; with one,
+ * the site's wildcard file route catches them first, and they reach the not-found handler.
  */
-export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
-  const indexPath = path.join(root, 'index.html');
-  const hasSite = fs.existsSync(indexPath);
-  if (hasSite) {
+function overLongParameter(routes: readonly RegisteredRoute[], maxLength: number): (method: string, pathname: string) => boolean {
+  const patterns = routes
+    .filter((entry) => entry.url.includes(':'))
+    .map((entry) => ({
+      method: entry.method,
+      pattern: new RegExp(`^${entry.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '([^/]*)')}$`),
+    }));
+  return (method, pathname) =>
+    patterns.some(({ method: routeMethod, pattern }) => {
+      if (routeMethod !== (method === 'HEAD' ? 'GET' : method)) return false;
+      const match = pattern.exec(pathname);
+      return match !== null && match.slice(1).some((value) => value.length > maxLength);
+    });
+}
+
+/**
+ * Serves the built single-page app from `site.root` (precompressed .br/.gz variants when present).
+ * Paths that name no file: a page path with a trailing slash is redirected to the path without it
+ * (`/about/` → `/about`), other page paths get the app's 404 page, API paths a JSON 404.
+ */
+export async function registerStaticSite(app: FastifyInstance, root: string, site: SitePages | undefined): Promise<void> {
+  if (site !== undefined) {
     await app.register(fastifyStatic, {
-      root,
+      root: site.root,
       preCompressed: true,
       wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(filePath, root));
+        reply.header('Cache-Control', cacheControlFor(filePath, site.root));
       },
     });
+    describePluginRoute(app, 'GET', siteFile.path, { access: 'public', endpoint: siteFile });
     // `/` itself (and every page route) is answered by pages/page-routes.ts with index.html and
     // that page's meta tags, whatever Accept-Encoding says (@fastify/static would answer 403 for the
     // directory with index: false).
@@ -54,11 +77,18 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     app.log.warn({ root }, 'no built web app found; run `npm run build` (API only)');
   }
 
+  let tooLong: ReturnType<typeof overLongParameter> | undefined;
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (hasSite && wantsHtml(request)) {
-      // Known page routes are answered by pages/page-routes.ts; anything else is the app's 404 page.
-      return reply.code(404).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+    const queryStart = request.url.indexOf('?');
+    const pathname = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const search = queryStart === -1 ? '' : request.url.slice(queryStart);
+    tooLong ??= overLongParameter(app.routeRegistry, app.initialConfig.maxParamLength ?? 100);
+    if (tooLong(request.method, pathname)) throw uriTooLong('A part of the request address is too long.');
+    if (site !== undefined && wantsHtml(request)) {
+      const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+      if (withoutSlash !== pathname && isPagePath(withoutSlash)) return reply.redirect(`${withoutSlash}${search}`, 301);
+      return site.sendNotFound(reply);
     }
-    throw routeNotFound(request.method, request.url.split('?')[0] ?? '');
+    throw routeNotFound(request.method, pathname);
   });
 }

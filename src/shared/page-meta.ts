@@ -27,12 +27,14 @@ export const PAGE_META = {
   notFound: { name: 'Page not found', description: SITE_DESCRIPTION },
 } as const satisfies Record<string, PageMeta>;
 
+/** The 404 page's words (the specification's exact text). */
+export const NOT_FOUND_MESSAGE = "Looks like the page you're looking for is gone or doesn't exist.";
+
 /** "Shop MINGO · MINGO"; the home page is just "MINGO boards · MINGO". */
 export function documentTitle(name: string): string {
   return `${name} · ${PRODUCT_NAME}`;
 }
 
-/** The path of a shared board's page and of its preview image. */
 /**
  * Where the shopper lands after paying or cancelling (Stripe, the test provider and the web
  * router alike). Kept here, free of zod, because the router reads it on first load.
@@ -47,8 +49,24 @@ export const checkoutReturnPaths = {
   cancel: '/cancel',
 } as const;
 
+/** The path patterns of the app's pages (Fastify and React Router share the `:param` syntax). */
+export const pagePaths = {
+  home: '/',
+  about: '/about',
+  db: '/db',
+  shop: '/shop',
+  clip: '/clip/:id',
+  manage: '/manage',
+  upload: '/upload',
+  addProduct: '/add-product',
+  staff: '/staff',
+  orders: '/orders',
+  setup: '/setup',
+  share: '/share/:code',
+} as const;
+
+/** The path of a shared board's page and of its preview image. */
 export const sharePaths = {
   page: (code: string) => `/share/${code}`,
-  image: (code: string, format: 'wide' | 'square' = 'wide') =>
-    `/share/${code}.png${format === 'square' ? '?format=square' : ''}`,
+  image: (code: string, format: 'wide' | 'square' = 'wide') => `/share/${code}.png${format === 'square' ? '?format=square' : ''}`,
 } as const;

@@ -38,7 +38,10 @@ const CODE = encodeShareCode(2024, theirSeen);
 test.describe('share a board', () => {
   test('the Share dialog gives a link with the marks and downloadable images', async ({ page }) => {
     const ids = await boardIds(page, 2024);
-    await presetSeen(page, THEIR_CELLS.map((cell) => ids[cell] ?? ''));
+    await presetSeen(
+      page,
+      THEIR_CELLS.map((cell) => ids[cell] ?? ''),
+    );
     await page.goto('/');
     await page.getByRole('tab', { name: /^2024/ }).click();
     await page.getByRole('button', { name: 'Share 2024' }).click();
@@ -58,6 +61,50 @@ test.describe('share a board', () => {
     const square = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download square image' }).click();
     expect(pngSize(await readFile(await (await square).path()))).toEqual({ width: 1080, height: 1080 });
+  });
+
+  test('Share… hands the square image to the Web Share API within the click, as Safari requires', async ({ page }) => {
+    // Chromium on Linux has no Web Share API: a stand-in records what it is given, and whether it
+    // was called while the click was still being dispatched (`window.event`), i.e. within the
+    // user gesture (Safari refuses files once the gesture is over, e.g. after drawing the image).
+    await page.addInitScript(() => {
+      const calls: { during: string | null; url: string | undefined; files: { name: string; type: string; size: number }[] }[] = [];
+      Object.assign(window, { shareCalls: calls });
+      Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          calls.push({
+            during: window.event?.type ?? null,
+            url: data.url,
+            files: (data.files ?? []).map(({ name, type, size }) => ({ name, type, size })),
+          });
+          return Promise.resolve();
+        },
+      });
+    });
+    await presetSeen(page, []);
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2024/ }).click();
+    await page.getByRole('button', { name: 'Share 2024' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Share your 2024 board' });
+    const share = dialog.getByRole('button', { name: 'Share…' });
+    await expect(share).toBeEnabled();
+    await share.click();
+    await expect(dialog.getByRole('status')).toHaveText('Shared.');
+    const calls = await page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls);
+    const code = encodeShareCode(
+      2024,
+      Array.from({ length: 25 }, () => false),
+    );
+    expect(calls).toEqual([
+      {
+        during: 'click',
+        url: new URL(`/share/${code}`, page.url()).href,
+        files: [{ name: `mingo-2024-${code}-square.png`, type: 'image/png', size: expect.any(Number) }],
+      },
+    ]);
   });
 
   test('a share link shows that board read-only and leaves the visitor’s marks alone', async ({ page }) => {
@@ -93,7 +140,6 @@ test.describe('share a board', () => {
     await page.getByRole('tab', { name: /^2024/ }).click();
     await expect(page.getByRole('tab', { name: /^2024/ })).toContainText('3/24');
   });
-
 });
 
 test.describe('document titles', () => {

@@ -26,6 +26,8 @@ function deployNewWorker(): () => void {
 
 test('a new deployment offers "new version — reload"; Reload activates it and reloads the page', async ({ page }) => {
   test.setTimeout(90_000);
+  // The page's clock, to leave the tab open for an hour without waiting for it.
+  await page.clock.install();
   await page.goto('/');
   await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
   await page.evaluate(async () => {
@@ -36,16 +38,20 @@ test('a new deployment offers "new version — reload"; Reload activates it and 
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version of MINGO is available.' });
   await expect(prompt).toHaveCount(0);
+  // Let the browser's own update check (made after the reload's navigation) finish before the new
+  // deployment, so the one that finds it below is the app's.
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
 
   const restore = deployNewWorker();
   try {
-    // A marker shows whether the page reloads; then the browser's update check finds the new worker.
+    // A marker shows whether the page reloads; then the app's update check finds the new worker.
     await page.evaluate(() => {
       (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
     });
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+    // The tab stays open for an hour: the app asks for a new version (no navigation, no reload).
+    await page.clock.fastForward('01:00:00');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
 

@@ -36,3 +36,19 @@ export function registerRouteRegistry(app: FastifyInstance): void {
     }
   });
 }
+
+/**
+ * Gives a route a plugin registered itself (@fastify/static's file route) its access rule and
+ * shared definition, so the API document and the permission checks see it like any other.
+ */
+export function describePluginRoute(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  description: { access: RouteAccess; endpoint: Endpoint },
+): void {
+  const entry = app.routeRegistry.find((route) => route.method === method && route.url === url);
+  if (entry === undefined) throw new Error(`No route ${method} ${url} to describe`);
+  entry.access = description.access;
+  entry.endpoint = description.endpoint;
+}

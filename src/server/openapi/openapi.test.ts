@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS } from '../../shared/auth';
@@ -18,13 +21,20 @@ function documentedOperations(document: OpenApiDocument): Set<string> {
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let document: OpenApiDocument;
+  let siteDir: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // With a built web app, so the page routes and the static files are registered (and documented) too.
+    siteDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
+    await writeFile(path.join(siteDir, 'index.html'), '<!doctype html><html><head><title>MINGO</title></head><body></body></html>');
+    t = await createTestApp({ STATIC_DIR: siteDir });
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     document = response.json<OpenApiDocument>();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(siteDir, { recursive: true, force: true });
+  });
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(document.openapi).toBe('3.1.0');
@@ -44,6 +54,18 @@ describe('the OpenAPI document', () => {
     }
     for (const endpoint of MOUNTED_AUTH_ENDPOINTS) registered.add(`${endpoint.method} ${endpoint.path}`);
     expect([...documentedOperations(document)].sort()).toEqual([...registered].sort());
+    // The site's pages are among them.
+    for (const page of [
+      'GET /',
+      'GET /about',
+      'GET /clip/{id}',
+      'GET /share/{code}',
+      'GET /share/{code}.png',
+      'GET /robots.txt',
+      'GET /*',
+    ]) {
+      expect(registered).toContain(page);
+    }
   });
 
   it('documents the session cookie, the Range answers of media and the error shape', () => {

@@ -2,8 +2,8 @@
 export type PageHead = {
   title: string;
   description: string;
-  /** Absolute URL of the page. */
-  url: string;
+  /** Absolute URL of the page; none for a page that does not exist (no canonical link to a 404). */
+  url?: string;
   image: { url: string; width?: number; height?: number; alt: string };
   /** `summary_large_image` for pictures worth a big card (shared boards, clips). */
   card: 'summary' | 'summary_large_image';
@@ -18,13 +18,14 @@ function escapeHtml(text: string): string {
 export function withPageHead(indexHtml: string, head: PageHead, siteName: string): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
+  const url = head.url === undefined ? undefined : escapeHtml(head.url);
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    ...(url === undefined ? [] : [`<link rel="canonical" href="${url}" />`]),
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(url === undefined ? [] : [`<meta property="og:url" content="${url}" />`]),
     `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
     ...(head.image.width === undefined ? [] : [`<meta property="og:image:width" content="${head.image.width}" />`]),
     ...(head.image.height === undefined ? [] : [`<meta property="og:image:height" content="${head.image.height}" />`]),

@@ -8,6 +8,7 @@ import { createClipRepository } from '../clips/clip-repository';
 import { createAccount } from '../auth/accounts';
 import { TEST_PASSWORD } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
 
 /** The og/twitter/title tags of an HTML page, as name → content. */
 function headTags(html: string): Record<string, string> {
@@ -18,6 +19,32 @@ function headTags(html: string): Record<string, string> {
   tags.title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
   tags.canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
   return tags;
+}
+
+/**
+ * Whether robots.txt lets every crawler (`User-agent: *`) fetch `path`, read as RFC 9309 says:
+ * `*` matches any characters, a final `$` ends the path, the longest matching rule wins and
+ * Allow wins a tie.
+ */
+function robotsAllow(robots: string, path: string): boolean {
+  const rules: { allow: boolean; pattern: string }[] = [];
+  let forEveryone = false;
+  for (const line of robots.split('\n')) {
+    const [field = '', ...rest] = line.replace(/#.*/, '').split(':');
+    const name = field.trim().toLowerCase();
+    const value = rest.join(':').trim();
+    if (name === 'user-agent') forEveryone = value === '*';
+    else if ((name === 'allow' || name === 'disallow') && forEveryone && value !== '')
+      rules.push({ allow: name === 'allow', pattern: value });
+  }
+  let verdict = { allow: true, length: -1 };
+  for (const { allow, pattern } of rules) {
+    const anchored = pattern.endsWith('$');
+    const body = (anchored ? pattern.slice(0, -1) : pattern).split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    if (!new RegExp(`^${body.join('.*')}${anchored ? '$' : ''}`).test(path)) continue;
+    if (pattern.length > verdict.length || (pattern.length === verdict.length && allow)) verdict = { allow, length: pattern.length };
+  }
+  return verdict.allow;
 }
 
 const firstRow = Array.from({ length: 25 }, (_, cell) => cell < 5 || cell === 7);
@@ -35,7 +62,13 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     await copyFile('src/web/index.html', path.join(siteDir, 'index.html'));
     await copyFile('public/data/movielist.json', path.join(siteDir, 'data', 'movielist.json'));
     t = await createTestApp({ STATIC_DIR: siteDir, PUBLIC_URL: 'https://mingo.example' });
-    const owner = await createAccount(t, { name: 'Rosa', email: 'rosa@test.local', phoneNumber: '', password: TEST_PASSWORD, role: 'staff' });
+    const owner = await createAccount(t, {
+      name: 'Rosa',
+      email: 'rosa@test.local',
+      phoneNumber: '',
+      password: TEST_PASSWORD,
+      role: 'staff',
+    });
     const clip = await createClipRepository(t.database.db).insert({
       ownerId: owner.id,
       title: 'Anora & <friends>',
@@ -84,7 +117,7 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(about.description).not.toBe(home.description);
   });
 
-  it("previews a clip with its title (escaped) and screenshot", async () => {
+  it('previews a clip with its title (escaped) and screenshot', async () => {
     const response = await get(`/clip/${clipId}`);
     expect(response.statusCode).toBe(200);
     const tags = headTags(response.body);
@@ -102,11 +135,41 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     '/about/extra',
     '/share/GAAAAB',
     '/share/nope',
-  ])('answers %s with 404 and the app (its 404 page)', async (url) => {
+  ])('answers %s with 404 and the app (its 404 page), titled "Page not found" without a canonical link', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
+    const tags = headTags(response.body);
+    expect(tags.title).toBe('Page not found · MINGO');
+    expect(tags['og:title']).toBe('Page not found · MINGO');
+    expect(tags.canonical).toBe('');
+    expect(tags['og:url']).toBeUndefined();
+  });
+
+  it.each([
+    ['/about/', '/about'],
+    ['/db/?year=2024', '/db?year=2024'],
+    ['/shop/', '/shop'],
+    ['/manage/?sort=2', '/manage?sort=2'],
+    ['/clip/some-clip/', '/clip/some-clip'],
+    ['/share/GAAAAB/', '/share/GAAAAB'],
+  ])('redirects %s to the page without the trailing slash', async (url, location) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it.each(['/nope/', '/about/extra/'])('answers %s (no page there) with the 404 page, not a redirect', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(headTags(response.body).title).toBe('Page not found · MINGO');
+  });
+
+  it('keeps API paths with a trailing slash JSON 404s', async () => {
+    const response = await get('/api/nothing/');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'route_not_found' } });
   });
 
   it('keeps unknown API paths JSON 404s', async () => {
@@ -153,7 +216,13 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload).toHaveLength(0);
     // A different board is a different image.
-    const other = await t.app.inject({ method: 'GET', url: `/share/${encodeShareCode(2019, firstRow.map((seen) => !seen))}.png` });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/share/${encodeShareCode(
+        2019,
+        firstRow.map((seen) => !seen),
+      )}.png`,
+    });
     expect(other.headers.etag).not.toBe(first.headers.etag);
   });
 
@@ -176,8 +245,49 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toMatch(/^User-agent: \*$/m);
-    expect(response.body).toMatch(/^Disallow: \/api\/$/m);
     expect(response.body).toMatch(/^Sitemap: https:\/\/mingo\.example\/sitemap\.xml$/m);
+  });
+
+  it('lets crawlers fetch every page and every link-preview image the pages name, and nothing private', async () => {
+    const robots = (await t.app.inject({ method: 'GET', url: '/robots.txt' })).body;
+    const pages = ['/', '/about', '/db', '/shop', `/clip/${clipId}`, `/share/${shareCode}`];
+    const images: string[] = [];
+    for (const page of pages) {
+      expect(robotsAllow(robots, page), page).toBe(true);
+      const tags = headTags((await get(page)).body);
+      for (const image of [tags['og:image'], tags['twitter:image']]) {
+        const url = new URL(image ?? '');
+        images.push(`${url.pathname}${url.search}`);
+      }
+    }
+    expect(images).toContain('/media/00000000-0000-4000-8000-000000000002.jpg');
+    expect(images).toContain(`/share/${shareCode}.png`);
+    for (const image of images) expect(robotsAllow(robots, image), image).toBe(true);
+    // The clip's video, the API, checkout and staff pages stay out.
+    for (const path of [
+      '/media/00000000-0000-4000-8000-000000000001.webm',
+      '/api/clips',
+      '/checkout/test/x',
+      '/manage',
+      '/upload',
+      '/orders',
+      '/success',
+    ]) {
+      expect(robotsAllow(robots, path), path).toBe(false);
+    }
+  });
+
+  it('limits how often one address may fetch share images (429 rate_limited)', async () => {
+    const code = encodeShareCode(2021, firstRow);
+    let last = await t.app.inject({ method: 'GET', url: `/share/${code}.png` });
+    expect(last.statusCode).toBe(200);
+    for (let request = 1; request <= SHARE_IMAGE_RATE_LIMIT.max && last.statusCode === 200; request++) {
+      last = await t.app.inject({ method: 'GET', url: `/share/${code}.png` });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    // Pages are not limited.
+    expect((await get(`/share/${code}`)).statusCode).toBe(200);
   });
 
   it('lists the public pages and clips in sitemap.xml', async () => {

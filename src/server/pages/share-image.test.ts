@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createShareImageRenderer } from './share-image';
 
@@ -12,9 +13,53 @@ describe('share image renderer', () => {
     expect(again).toBe(first);
     expect(renderer.renderCount()).toBe(1);
     const square = await renderer.render({ year: 2024, seen }, names, 'square');
-    const renamed = await renderer.render({ year: 2024, seen }, names.map((name) => `${name}!`), 'wide');
+    const renamed = await renderer.render(
+      { year: 2024, seen },
+      names.map((name) => `${name}!`),
+      'wide',
+    );
     expect(square.etag).not.toBe(first.etag);
     expect(renamed.etag).not.toBe(first.etag);
     expect(renderer.renderCount()).toBe(3);
+  });
+
+  it('draws an image once for requests that arrive while it is being drawn', async () => {
+    const renderer = createShareImageRenderer({ footer: 'mingo.example' });
+    const images = await Promise.all(Array.from({ length: 5 }, () => renderer.render({ year: 2023, seen }, names, 'square')));
+    expect(renderer.renderCount()).toBe(1);
+    for (const image of images) expect(image).toBe(images[0]);
+    // A different board is a drawing of its own.
+    await renderer.render({ year: 2023, seen: seen.map((mark) => !mark) }, names, 'square');
+    expect(renderer.renderCount()).toBe(2);
+  });
+});
+
+describe('share image text', () => {
+  /** How many pixels of `png` differ from `reference` (same size): the ink the difference drew. */
+  async function inkBetween(png: Buffer, reference: Buffer): Promise<number> {
+    const [a, b] = await Promise.all([png, reference].map((image) => sharp(image).raw().toBuffer({ resolveWithObject: true })));
+    if (a === undefined || b === undefined) throw new Error('no pixels');
+    let differing = 0;
+    for (let pixel = 0; pixel < a.data.length; pixel += a.info.channels) {
+      if (a.data.compare(b.data, pixel, pixel + a.info.channels, pixel, pixel + a.info.channels) !== 0) differing++;
+    }
+    return differing;
+  }
+
+  // Without a font (a slim container image with no font package), librsvg draws no text, or an
+  // identical "missing glyph" box for every character: the names would be blank or unreadable.
+  it('draws movie names with real glyphs: "WWWW" takes far more ink than "iiii"', async () => {
+    const renderer = createShareImageRenderer({ footer: 'mingo.example' });
+    const board = (name: string) =>
+      renderer.render(
+        { year: 2024, seen },
+        names.map(() => name),
+        'wide',
+      );
+    const blank = (await board('')).png;
+    const thin = await inkBetween((await board('iiii')).png, blank);
+    const wide = await inkBetween((await board('WWWW')).png, blank);
+    expect(thin).toBeGreaterThan(25 * 20);
+    expect(wide / thin).toBeGreaterThan(2);
   });
 });

@@ -8,14 +8,31 @@ const CACHE_ENTRIES = 200;
 
 /**
  * Renders shared boards to PNG (the domain's SVG through sharp), keeping the most recent images
- * in memory keyed by the SVG's hash: the same board, names and size are drawn once.
+ * in memory keyed by the SVG's hash: the same board, names and size are drawn once, and requests
+ * that arrive while it is being drawn wait for that one drawing (a shared link posted in a busy
+ * chat brings many preview crawlers at once).
  */
 export function createShareImageRenderer({ footer }: { footer: string }) {
   const cache = new Map<string, RenderedImage>();
+  const drawing = new Map<string, Promise<RenderedImage>>();
   let renders = 0;
 
+  const draw = async (svg: string, key: string, format: BoardImageFormat): Promise<RenderedImage> => {
+    const { default: sharp } = await import('sharp');
+    const { width, height } = BOARD_IMAGE_SIZES[format];
+    const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9 }).toBuffer();
+    renders += 1;
+    const image = { png, etag: `"${key.slice(0, 27)}"` };
+    cache.set(key, image);
+    if (cache.size > CACHE_ENTRIES) {
+      const oldest = cache.keys().next();
+      if (oldest.done !== true) cache.delete(oldest.value);
+    }
+    return image;
+  };
+
   return {
-    async render(board: SharedBoard, names: readonly string[], format: BoardImageFormat): Promise<RenderedImage> {
+    render(board: SharedBoard, names: readonly string[], format: BoardImageFormat): Promise<RenderedImage> {
       const svg = boardImageSvg({ year: board.year, names, seen: board.seen, format, footer });
       const key = createHash('sha256').update(svg).digest('base64url');
       const cached = cache.get(key);
@@ -23,18 +40,12 @@ export function createShareImageRenderer({ footer }: { footer: string }) {
         // Re-insert: the Map's order is the eviction order (least recently used first).
         cache.delete(key);
         cache.set(key, cached);
-        return cached;
+        return Promise.resolve(cached);
       }
-      const { default: sharp } = await import('sharp');
-      const { width, height } = BOARD_IMAGE_SIZES[format];
-      const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9 }).toBuffer();
-      renders += 1;
-      const image = { png, etag: `"${key.slice(0, 27)}"` };
-      cache.set(key, image);
-      if (cache.size > CACHE_ENTRIES) {
-        const oldest = cache.keys().next();
-        if (oldest.done !== true) cache.delete(oldest.value);
-      }
+      const inFlight = drawing.get(key);
+      if (inFlight !== undefined) return inFlight;
+      const image = draw(svg, key, format).finally(() => drawing.delete(key));
+      drawing.set(key, image);
       return image;
     },
     /** How many images were drawn (not served from the cache), for tests and logs. */

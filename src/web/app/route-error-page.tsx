@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NOT_FOUND_MESSAGE, PAGE_META } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
 import { paths } from '../lib/paths';
 
@@ -11,14 +12,15 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center" data-testid="route-error">
+    <main
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+      data-testid="route-error"
+    >
       <p className="text-5xl font-black tracking-widest" aria-hidden="true">
         {PRODUCT_NAME}
       </p>
-      <h1 className="text-3xl font-bold">{notFound ? 'Page not found' : 'This page could not be loaded'}</h1>
-      <p className="text-slate-600 dark:text-slate-300">
-        {notFound ? 'Looks like the page you’re looking for is gone or doesn’t exist.' : 'Check your connection and try again.'}
-      </p>
+      <h1 className="text-3xl font-bold">{notFound ? PAGE_META.notFound.name : 'This page could not be loaded'}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{notFound ? NOT_FOUND_MESSAGE : 'Check your connection and try again.'}</p>
       <div className="flex gap-3">
         {!notFound && (
           <button type="button" className="btn-primary" onClick={() => window.location.reload()}>

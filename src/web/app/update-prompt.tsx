@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { scheduleUpdateChecks } from './update-checks';
 
 type UpdateState = { waiting: boolean; accept: () => void };
 
@@ -21,6 +22,7 @@ let registered = false;
  * Registers the service worker (only a production build has one) once the page has loaded, with
  * workbox-window loaded on demand. When a new deployment's worker is installed and waiting, the
  * prompt appears; accepting it activates the new worker and reloads the page onto the new version.
+ * A tab left open asks for a new worker when it is shown again and every hour (update-checks.ts).
  */
 async function registerServiceWorker(): Promise<void> {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -37,6 +39,8 @@ async function registerServiceWorker(): Promise<void> {
     });
   });
   await workbox.register();
+  // Lives as long as the page: the registration is made once per page load.
+  scheduleUpdateChecks(() => workbox.update());
 }
 
 function useRegisterAfterLoad(): void {
@@ -61,7 +65,10 @@ export function UpdatePrompt() {
   const { waiting, accept } = useSyncExternalStore(subscribe, () => state);
   if (!waiting) return null;
   return (
-    <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-amber-400 bg-slate-900 p-3 text-slate-50 shadow-2xl">
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-amber-400 bg-slate-900 p-3 text-slate-50 shadow-2xl"
+    >
       <p className="flex-1 text-sm font-semibold">A new version of MINGO is available.</p>
       <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={accept}>
         Reload

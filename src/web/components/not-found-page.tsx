@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAGE_META } from '../../shared/page-meta';
+import { NOT_FOUND_MESSAGE, PAGE_META } from '../../shared/page-meta';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -10,8 +10,8 @@ export function NotFoundPage() {
       <p className="text-7xl font-black text-rose-500" aria-hidden="true">
         404
       </p>
-      <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="text-slate-600 dark:text-slate-300">Looks like the page you're looking for is gone or doesn't exist.</p>
+      <h1 className="text-3xl font-bold">{PAGE_META.notFound.name}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{NOT_FOUND_MESSAGE}</p>
       <Link to={paths.home} className="btn-primary">
         Back to the boards
       </Link>

@@ -1,24 +1,24 @@
-import { checkoutReturnPaths } from '../../shared/page-meta';
+import { checkoutReturnPaths, pagePaths } from '../../shared/page-meta';
 
-/** Every route path of the web app, built in one place. */
+/** Every route path of the web app, built in one place (the patterns are shared with the server). */
 export const paths = {
-  home: '/',
-  about: '/about',
-  db: '/db',
-  shop: '/shop',
+  home: pagePaths.home,
+  about: pagePaths.about,
+  db: pagePaths.db,
+  shop: pagePaths.shop,
   success: checkoutReturnPaths.successPage,
   cancel: checkoutReturnPaths.cancel,
   clip: (id: string) => `/clip/${encodeURIComponent(id)}`,
   /** The router's pattern for `clip(id)`. */
-  clipRoute: '/clip/:id',
-  manage: (sort: 1 | 2 = 1) => `/manage?sort=${sort}`,
+  clipRoute: pagePaths.clip,
+  manage: (sort: 1 | 2 = 1) => `${pagePaths.manage}?sort=${sort}`,
   /** The router's pattern for `manage(sort)`. */
-  manageRoute: '/manage',
-  upload: '/upload',
-  addProduct: '/add-product',
-  staff: '/staff',
-  orders: '/orders',
-  setup: '/setup',
+  manageRoute: pagePaths.manage,
+  upload: pagePaths.upload,
+  addProduct: pagePaths.addProduct,
+  staff: pagePaths.staff,
+  orders: pagePaths.orders,
+  setup: pagePaths.setup,
   /** The router's pattern for a shared board (see sharePaths in shared/page-meta). */
-  shareRoute: '/share/:code',
+  shareRoute: pagePaths.share,
 } as const;

@@ -1,9 +1,9 @@
-import { BOARD_IMAGE_SIZES, boardImageSvg, type BoardImageInput } from '../../../domain/board-image';
+import { BOARD_IMAGE_SIZES, boardImageSvg, type BoardImageFormat, type BoardImageInput } from '../../../domain/board-image';
 
-/** Draws the board image (the same SVG the server renders for link previews) to a PNG in the browser. */
-export async function boardPng(input: BoardImageInput): Promise<Blob> {
-  const { width, height } = BOARD_IMAGE_SIZES[input.format];
-  const url = URL.createObjectURL(new Blob([boardImageSvg(input)], { type: 'image/svg+xml' }));
+/** Draws a board image's SVG (see boardImageSvg) to a PNG in the browser. */
+export async function svgPng(svg: string, format: BoardImageFormat): Promise<Blob> {
+  const { width, height } = BOARD_IMAGE_SIZES[format];
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
     const image = new Image(width, height);
     image.src = url;
@@ -20,6 +20,11 @@ export async function boardPng(input: BoardImageInput): Promise<Blob> {
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** Draws the board image (the same SVG the server renders for link previews) to a PNG in the browser. */
+export function boardPng(input: BoardImageInput): Promise<Blob> {
+  return svgPng(boardImageSvg(input), input.format);
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { boardSummary, type BoardImageFormat } from '../../../domain/board-image';
+import { boardImageSvg, boardSummary, type BoardImageFormat } from '../../../domain/board-image';
 import type { Year } from '../../../domain/boards';
 import { encodeShareCode } from '../../../domain/share-code';
 import { sharePaths } from '../../../shared/page-meta';
 import type { Movie } from '../../../shared/content';
 import { Modal } from '../../components/modal';
 import { boardPng, downloadBlob } from './board-png';
+import { usePngFile } from './use-png-file';
 
 type ShareBoardDialogProps = {
   year: Year;
@@ -28,7 +29,9 @@ async function copyToClipboard(text: string): Promise<boolean> {
 /**
  * Share one year's board: a link that encodes the year and marks (read-only for whoever opens it),
  * the board as an image (1200×630 or square) to download, and the Web Share API with the image
- * attached where the browser can share files.
+ * attached where the browser can share files. The square image for sharing is drawn when the
+ * dialog opens: Safari attaches files only while the click's user gesture lasts, and drawing
+ * after the click would outlast it.
  */
 export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialogProps) {
   const [status, setStatus] = useState('');
@@ -37,9 +40,16 @@ export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialo
   const summary = boardSummary(year, seen);
   const canShare = typeof navigator.share === 'function';
 
-  const image = (format: BoardImageFormat) =>
-    boardPng({ year, names: board.map((movie) => movie.name), seen, format, footer: window.location.host });
+  const imageInput = (format: BoardImageFormat) => ({
+    year,
+    names: board.map((movie) => movie.name),
+    seen,
+    format,
+    footer: window.location.host,
+  });
+  const image = (format: BoardImageFormat) => boardPng(imageInput(format));
   const fileName = (format: BoardImageFormat) => `mingo-${year}-${code}${format === 'square' ? '-square' : ''}.png`;
+  const shareImage = usePngFile(canShare ? boardImageSvg(imageInput('square')) : undefined, 'square', fileName('square'));
 
   const run = (action: () => Promise<string>) => {
     action().then(setStatus, (error: unknown) => {
@@ -55,12 +65,12 @@ export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialo
       return 'Image downloaded.';
     });
 
+  // Nothing is awaited before navigator.share: it must run within the click's user gesture.
   const share = () =>
-    run(async () => {
-      const file = new File([await image('square')], fileName('square'), { type: 'image/png' });
-      const withFile = { title: `MINGO ${summary}`, url: link, files: [file] };
-      await navigator.share(navigator.canShare?.(withFile) === true ? withFile : { title: `MINGO ${summary}`, url: link });
-      return 'Shared.';
+    run(() => {
+      const data = { title: `MINGO ${summary}`, url: link };
+      const withFile = shareImage.file === undefined ? undefined : { ...data, files: [shareImage.file] };
+      return navigator.share(withFile !== undefined && navigator.canShare?.(withFile) === true ? withFile : data).then(() => 'Shared.');
     });
 
   return (
@@ -81,11 +91,13 @@ export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialo
               Copy link
             </button>
           </div>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Whoever opens it sees this board read-only; their own marks stay theirs.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Whoever opens it sees this board read-only; their own marks stay theirs.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canShare && (
-            <button type="button" className="btn-primary" onClick={share}>
+            <button type="button" className="btn-primary" onClick={share} disabled={!shareImage.ready}>
               Share…
             </button>
           )}
