@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { registerAuth } from './auth/plugin';
 import { createPublicCache } from './cache/public-cache';
 import { registerRouteRegistry } from './auth/route-registry';
+import { startMediaSweep } from './clips/media-sweep';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { registerDrain } from './drain';
@@ -59,7 +60,12 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
  * external (security, compression) → app (error handling, access rules) → routes → static site.
  * The database handle is owned by the caller; closing the app closes it too.
  */
-export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage = createStorage(config.storage),
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -122,6 +128,9 @@ export async function buildApp({ config, database, storage = createStorage(confi
   app.addHook('onClose', () => {
     mailer.close();
   });
+  // Media of uploads cut short by a process that died (any instance's), see clips/pending-media.ts.
+  const mediaSweep = startMediaSweep(ctx, app.log);
+  app.addHook('preClose', () => mediaSweep.stop());
 
   await app.register(pageRoutes, { ctx, siteRoot: config.staticDir });
   await registerStaticSite(app, config.staticDir);

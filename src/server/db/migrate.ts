@@ -8,6 +8,7 @@ import * as orders from './migrations/0005-orders';
 import * as publicCacheNotify from './migrations/0020-public-cache-notify';
 import * as rateLimitHits from './migrations/0030-rate-limit-hits';
 import * as orderOperations from './migrations/0040-order-operations';
+import * as pendingMedia from './migrations/0050-pending-media';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0020-public-cache-notify': publicCacheNotify,
   '0030-rate-limit-hits': rateLimitHits,
   '0040-order-operations': orderOperations,
+  '0050-pending-media': pendingMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
