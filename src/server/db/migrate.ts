@@ -28,7 +28,8 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Runs the migrations not run yet; the names of those it ran (none when the schema was current). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -36,6 +37,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
 /** Our own advisory-lock key (Kysely's migrator uses another one for the migrations alone). */
@@ -45,15 +47,17 @@ const STARTUP_LOCK_KEY = 7_214_530_914;
  * Runs `work` while holding a PostgreSQL session advisory lock, so that instances started at the
  * same moment migrate and seed one after the other: the first does the work, the others wait and
  * then find nothing left to do. The lock lives on one reserved connection and is released when
- * `work` ends (or with the connection, if the process dies). PGlite has a single process per data
- * directory (see lock.ts), so it needs no lock.
+ * `work` ends (or with the connection, if the process dies). `work` gets that connection as its
+ * database and must run its queries on it: with DATABASE_POOL_SIZE=1 there is no other, and a
+ * query waiting for one would wait for ever. PGlite has a single process per data directory (see
+ * lock.ts), so it needs no lock and `work` gets the handle's own database.
  */
-export async function withStartupLock<T>(database: Pick<DatabaseHandle, 'db' | 'kind'>, work: () => Promise<T>): Promise<T> {
-  if (database.kind !== 'postgres') return work();
+export async function withStartupLock<T>(database: Pick<DatabaseHandle, 'db' | 'kind'>, work: (db: Db) => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work(database.db);
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
     try {
-      return await work();
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
     }
