@@ -7,6 +7,7 @@ import { registerRouteRegistry } from './auth/route-registry';
 import { startMediaSweep } from './clips/media-sweep';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
+import { missingMigrations, UnmigratedDatabaseError } from './db/migrate';
 import { registerDrain } from './drain';
 import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
@@ -56,9 +57,10 @@ export const IDLE_TIMEOUT_MS = 15_000;
 const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
 
 /**
- * Builds the HTTP application without listening. Plugins are registered in a fixed order:
- * external (security, compression) → app (error handling, access rules) → routes → static site.
- * The database handle is owned by the caller; closing the app closes it too.
+ * Builds the HTTP application without listening, over a migrated database (UnmigratedDatabaseError
+ * otherwise). Plugins are registered in a fixed order: external (security, compression) → app
+ * (error handling, access rules) → routes → static site. The database handle is owned by the
+ * caller; closing the app closes it too.
  */
 export async function buildApp({
   config,
@@ -66,6 +68,9 @@ export async function buildApp({
   storage = createStorage(config.storage),
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // better-auth (registerAuth) checks the schema once, when it is built: never over an old schema.
+  const missing = await missingMigrations(database.db);
+  if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),

@@ -40,6 +40,25 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
+export class UnmigratedDatabaseError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `The database lacks ${missing.length} migration(s) (${missing.join(', ')}): run the migrations before building the app ` +
+        '(server.ts does, with migrateBeforeStart). better-auth checks the schema once, when the app is built, and would ' +
+        'refuse every sign-in until a restart.',
+    );
+    this.name = 'UnmigratedDatabaseError';
+  }
+}
+
+/** The migrations this database has not run yet, in order (all of them on an empty database). */
+export async function missingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  const ran = rows[0]?.present === true ? await sql<{ name: string }>`select name from kysely_migration`.execute(db) : { rows: [] };
+  const done = new Set(ran.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
+}
+
 /** Our own advisory-lock key (Kysely's migrator uses another one for the migrations alone). */
 const STARTUP_LOCK_KEY = 7_214_530_914;
 
