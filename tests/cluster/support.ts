@@ -68,8 +68,15 @@ export type AppProcess = {
   env: Record<string, string>;
 };
 
-/** Starts `node dist/server/server.js` on 127.0.0.1:`port` with production settings plus `env`. */
-export function startApp(port: number, env: Record<string, string>, entry = SERVER_ENTRY): AppProcess {
+/**
+ * Starts `node <entry>` (the build's dist/server/server.js by default) on 127.0.0.1:`port` with
+ * production settings plus `env`, in `cwd` (default: this process's working directory).
+ */
+export function startApp(
+  port: number,
+  env: Record<string, string>,
+  { entry = SERVER_ENTRY, cwd }: { entry?: string; cwd?: string } = {},
+): AppProcess {
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -78,7 +85,11 @@ export function startApp(port: number, env: Record<string, string>, entry = SERV
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn(process.execPath, [entry], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: fullEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
