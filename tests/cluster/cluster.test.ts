@@ -59,6 +59,8 @@ export async function nginxConfig(tempDir: string, listenPort: number, upstreamP
     'events { worker_connections 1024; }',
     'http {',
     `  access_log ${temp('access.log')};`,
+    // Which instance answered (the last address when nginx moved on to another), for the rolling restart.
+    '  add_header X-Upstream $upstream_addr always;',
     `  client_body_temp_path ${temp('body')};`,
     `  proxy_temp_path ${temp('proxy')};`,
     `  fastcgi_temp_path ${temp('fastcgi')};`,
@@ -70,6 +72,20 @@ export async function nginxConfig(tempDir: string, listenPort: number, upstreamP
 }
 
 type Sample = { route: string; status: number; error?: string };
+
+/** Until a request through nginx is answered by the instance on `port` (X-Upstream, see nginxConfig). */
+async function servedThroughNginx(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await request(`${LB}/healthz`).catch(() => null);
+    const answeredBy = String(reply?.headers['x-upstream'] ?? '')
+      .split(', ')
+      .at(-1);
+    if (reply?.status === 200 && answeredBy === `127.0.0.1:${port}`) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not send requests to 127.0.0.1:${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('three instances behind nginx on PostgreSQL and S3', () => {
   let tempDir: string;
@@ -351,6 +367,11 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
       const fresh = startApp(old.port, appEnv(i));
       apps[i] = fresh;
       await waitReady(fresh, 90_000);
+      // Ready is not enough: nginx avoids an instance for fail_timeout after it refused a request
+      // (while restarting), and stopping the next one before nginx is back on this one can leave
+      // it with no instance it considers live ("no live upstreams", 502). As an operator would,
+      // wait until nginx sends requests here again.
+      await servedThroughNginx(fresh.port);
     }
     running = false;
     await load;
