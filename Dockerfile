@@ -2,6 +2,8 @@
 # build, copy package.json, package-lock.json, dist/ and assets/ to a fresh directory, install the
 # production dependencies there with `npm ci --omit=dev`, start `node dist/server/server.js`.
 # The image itself has not been built here (no Docker engine on the build machine; decision 114).
+# Node 22: Node 20, which the test runs on (the build machine's only Node), is out of support (114).
+# .dockerignore keeps the local node_modules, dist, data and .env out of `COPY . .`.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

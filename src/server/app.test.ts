@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../shared/errors';
 import { buildApp } from './app';
+import { migrateToLatest, UnmigratedDatabaseError } from './db/migrate';
 import { createTestApp, createTestDatabase, type TestApp } from './test/test-app';
 
 describe('health and errors', () => {
@@ -87,6 +89,33 @@ describe('health and errors', () => {
       headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
     });
     expect(sameOrigin.statusCode).toBe(404);
+  });
+
+  it('refuses to build over a database that lacks a migration, naming it', async () => {
+    const database = await createTestDatabase();
+    try {
+      await sql`delete from kysely_migration where name = '0050-pending-media'`.execute(database.db);
+      await expect(buildApp({ config: t.config, database })).rejects.toThrow(
+        /^The database lacks 1 migration\(s\) \(0050-pending-media\): run the migrations before building the app/,
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses to build over an empty database, and builds once it is migrated', async () => {
+    const database = await createTestDatabase();
+    try {
+      await sql`drop schema public cascade`.execute(database.db);
+      await sql`create schema public`.execute(database.db);
+      await expect(buildApp({ config: t.config, database })).rejects.toBeInstanceOf(UnmigratedDatabaseError);
+      await migrateToLatest(database.db);
+      const app = await buildApp({ config: t.config, database });
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await app.close();
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a route without an access rule', async () => {

@@ -4,9 +4,11 @@ import type { Config } from './config';
 import { registerAuth } from './auth/plugin';
 import { createPublicCache } from './cache/public-cache';
 import { registerRouteRegistry } from './auth/route-registry';
+import { startMediaSweep } from './clips/media-sweep';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { registerBodyTimeout } from './body-timeout';
+import { missingMigrations, UnmigratedDatabaseError } from './db/migrate';
 import { registerDrain } from './drain';
 import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
@@ -63,9 +65,10 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
 
 /**
- * Builds the HTTP application without listening. Plugins are registered in a fixed order:
- * external (security, compression) → app (error handling, access rules) → routes → static site.
- * The database handle is owned by the caller; closing the app closes it too.
+ * Builds the HTTP application without listening, over a migrated database (UnmigratedDatabaseError
+ * otherwise). Plugins are registered in a fixed order: external (security, compression) → app
+ * (error handling, access rules) → routes → static site. The database handle is owned by the
+ * caller; closing the app closes it too.
  */
 export async function buildApp({
   config,
@@ -74,6 +77,9 @@ export async function buildApp({
   logger,
   bodyTimeoutMs = BODY_TIMEOUT_MS,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // better-auth (registerAuth) checks the schema once, when it is built: never over an old schema.
+  const missing = await missingMigrations(database.db);
+  if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -139,6 +145,9 @@ export async function buildApp({
   app.addHook('onClose', () => {
     mailer.close();
   });
+  // Media of uploads cut short by a process that died (any instance's), see clips/pending-media.ts.
+  const mediaSweep = startMediaSweep(ctx, app.log);
+  app.addHook('preClose', () => mediaSweep.stop());
 
   const site = loadSitePages(config.staticDir, config.publicUrl);
   if (site !== undefined) await app.register(pageRoutes, { ctx, site });

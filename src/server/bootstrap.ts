@@ -23,11 +23,13 @@ const tasks: StartupTask[] = [
 
 export async function bootstrap(ctx: StartupContext, log: FastifyBaseLogger): Promise<void> {
   // Several instances may start at once on one PostgreSQL database: one at a time migrates and seeds.
-  await withStartupLock(ctx.database, async () => {
-    await migrateToLatest(ctx.database.db);
+  await withStartupLock(ctx.database, async (db) => {
+    const migrated = await migrateToLatest(db);
+    if (migrated.length > 0) log.info({ migrations: migrated }, 'database migrated');
+    const locked = { ...ctx, database: { ...ctx.database, db } };
     for (const task of tasks) {
       log.debug({ task: task.name }, 'start-up task');
-      await task.run(ctx, log);
+      await task.run(locked, log);
     }
   });
 }
@@ -37,6 +39,6 @@ export async function bootstrap(ctx: StartupContext, log: FastifyBaseLogger): Pr
  * its instance is created (in buildApp), and keeps a mismatch for the life of the process: on an
  * empty database that check must not run before the migrations.
  */
-export async function migrateBeforeStart(ctx: Pick<AppContext, 'database'>): Promise<void> {
-  await withStartupLock(ctx.database, () => migrateToLatest(ctx.database.db));
+export async function migrateBeforeStart(ctx: Pick<AppContext, 'database'>): Promise<string[]> {
+  return withStartupLock(ctx.database, (db) => migrateToLatest(db));
 }

@@ -36,14 +36,16 @@ async function main(): Promise<void> {
   }
 
   const database = await open(config);
+  let migrated: string[];
   try {
-    await migrateBeforeStart({ database });
+    migrated = await migrateBeforeStart({ database });
   } catch (error) {
     await database.close();
     throw error;
   }
   const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, storage });
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'database migrated');
   try {
     await bootstrap({ config, database, storage }, app.log);
     await app.listen({ port: config.port, host: config.host });

@@ -5,10 +5,24 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sampleScreenshot, sampleVideo } from '../../src/server/clips/test-multipart';
+import { STALE_AFTER_MS } from '../../src/server/clips/pending-media';
+import { clipForm, sampleScreenshot, sampleVideo } from '../../src/server/clips/test-multipart';
+import { startS3TestServer } from '../../src/server/media/s3-test-server';
 import { signStripePayload, startFakeStripeServer, stripeSessionEvent } from '../../src/server/payments/fake-stripe-server';
 import { jsonRequest, request } from './http';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminQuery, createDatabase, PORTS, requireBuild, signIn, startApp, stopApp, waitReady, type AppProcess } from './support';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminQuery,
+  createDatabase,
+  PORTS,
+  requireBuild,
+  signIn,
+  startApp,
+  stopApp,
+  waitReady,
+  type AppProcess,
+} from './support';
 
 const PORT = PORTS.crash;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -59,40 +73,99 @@ describe('crash safety (kill -9)', () => {
     };
   }
 
+  /**
+   * An upload whose video arrives whole but whose screenshot never finishes: once `videoStored`
+   * sees the video in storage, the process dies with no clip row yet.
+   */
+  async function killDuringUpload(app: AppProcess, cookie: string, videoStored: () => Promise<boolean>): Promise<void> {
+    const boundary = '----mingocrash';
+    const head = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSinners\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n`),
+      sampleVideo(),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="screenshot"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      sampleScreenshot().subarray(0, 1024),
+    ]);
+    const upload = http.request(`${BASE}/api/clips`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie,
+        origin: BASE,
+        'content-length': String(head.length + 100_000),
+      },
+    });
+    upload.on('error', () => {});
+    upload.write(head);
+    await until(videoStored, 'the video file of the upload');
+    await killed(app);
+    upload.destroy();
+  }
+
+  async function myClips(cookie: string): Promise<unknown[]> {
+    const mine = await request(`${BASE}/api/me/clips`, { headers: { cookie } });
+    expect(mine.status).toBe(200);
+    return mine.json<{ items: unknown[] }>().items;
+  }
+
   it('leaves no clip without its file and no orphan file after a kill during an upload', async () => {
     const { start } = await embedded();
     const first = await start();
     const { cookie = '' } = await signIn(BASE);
     const media = path.join(dataDir, 'media');
 
-    // An upload whose video arrives whole but whose screenshot never finishes: the process dies
-    // with the video stored and no clip row yet.
-    const boundary = '----mingocrash';
-    const head = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSinners\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n`),
-      sampleVideo(),
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="screenshot"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      sampleScreenshot().subarray(0, 1024),
-    ]);
-    const upload = http.request(`${BASE}/api/clips`, {
-      method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie, origin: BASE, 'content-length': String(head.length + 100_000) },
-    });
-    upload.on('error', () => {});
-    upload.write(head);
-    await until(async () => (await filesUnder(media)).some((name) => name.endsWith('.webm')), 'the video file of the upload');
-    await killed(first);
-    upload.destroy();
+    await killDuringUpload(first, cookie, async () => (await filesUnder(media)).some((name) => name.endsWith('.webm')));
     const leftBehind = await filesUnder(media);
     expect(leftBehind.length).toBeGreaterThan(0);
 
     await start();
-    const mine = await request(`${BASE}/api/me/clips`, { headers: { cookie } });
-    expect(mine.status).toBe(200);
-    expect(mine.json<{ items: unknown[] }>().items).toEqual([]);
+    expect(await myClips(cookie)).toEqual([]);
     expect(await filesUnder(media)).toEqual([]);
   }, 120_000);
+
+  it('on PostgreSQL and S3, removes the objects of an upload killed mid-way once its records are stale', async () => {
+    const database = await createDatabase('mingo_crash_s3');
+    cleanups.push(database.drop);
+    const s3 = await startS3TestServer('mingo-crash');
+    cleanups.push(() => s3.close());
+    const { start } = await embedded({ DATABASE_URL: database.url, AUTH_SECRET: 'crash-test-auth-secret-0123456789abcdef', ...s3.env });
+    const first = await start();
+    const { cookie = '' } = await signIn(BASE);
+
+    await killDuringUpload(first, cookie, async () => (await s3.objectKeys()).some((key) => key.endsWith('.webm')));
+    const [orphan] = await s3.objectKeys();
+    const records = await adminQuery<{ key: string }>(database.url, 'select key from pending_media order by key');
+    // The video's object, and a record for it and for the screenshot that never arrived.
+    expect(records.map((row) => row.key)).toContain(orphan);
+    expect(records).toHaveLength(2);
+
+    // A process starting while the records are fresh cannot tell a dead upload from one still
+    // running on another instance, so it keeps them.
+    let app = await start();
+    expect(await s3.objectKeys()).toEqual([orphan]);
+    await killed(app);
+
+    // A minute without a heartbeat (as the dead process left them): the next start removes them.
+    await adminQuery(database.url, `update pending_media set touched_at = now() - make_interval(secs => $1)`, [STALE_AFTER_MS / 1000 + 1]);
+    app = await start();
+    expect(await s3.objectKeys()).toEqual([]);
+    expect(await adminQuery(database.url, 'select key from pending_media')).toEqual([]);
+    expect(await myClips(cookie)).toEqual([]);
+
+    // The instance takes uploads as before, and keeps no record of a finished one.
+    const form = clipForm('Sinners');
+    const uploaded = await request(`${BASE}/api/clips`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie, origin: BASE },
+      body: form.payload,
+    });
+    expect(uploaded.status, uploaded.text()).toBe(201);
+    expect(await s3.objectKeys()).toHaveLength(2);
+    expect(await adminQuery(database.url, 'select key from pending_media')).toEqual([]);
+    expect(app.child.exitCode).toBeNull();
+  }, 180_000);
 
   it('keeps every acknowledged write of the embedded database through a kill', async () => {
     const { start } = await embedded();
@@ -105,7 +178,16 @@ describe('crash safety (kill -9)', () => {
       const create = jsonRequest(
         `${BASE}/api/products`,
         'POST',
-        { productName: `Crash ${i}`, productCode: code, description: '', price: 10, quantityInStock: 5, shirtSizes: [], shirtColors: [], vinylColors: [] },
+        {
+          productName: `Crash ${i}`,
+          productCode: code,
+          description: '',
+          price: 10,
+          quantityInStock: 5,
+          shirtSizes: [],
+          shirtColors: [],
+          vinylColors: [],
+        },
         { cookie, origin: BASE },
       ).then((reply) => {
         if (reply.status === 201) codes.push(code);
@@ -140,7 +222,10 @@ describe('crash safety (kill -9)', () => {
       STRIPE_API_BASE: stripe.url,
     });
     let app = await start();
-    const [product] = await adminQuery<{ id: string }>(database.url, `insert into products (name, code, price_cents, stock) values ('Crash Mug', 'CRASH-MUG', 900, 10) returning id`);
+    const [product] = await adminQuery<{ id: string }>(
+      database.url,
+      `insert into products (name, code, price_cents, stock) values ('Crash Mug', 'CRASH-MUG', 900, 10) returning id`,
+    );
     const deliver = (payload: string) =>
       request(`${BASE}/api/webhooks/stripe`, {
         method: 'POST',
@@ -152,7 +237,9 @@ describe('crash safety (kill -9)', () => {
     // just after. Each time Stripe retries the same event afterwards.
     const delays = [0, 2, 10, 40];
     for (const delay of delays) {
-      const started = await jsonRequest(`${BASE}/api/create-checkout-session`, 'POST', [{ product: { id: product?.id }, quantity: 2 }], { origin: BASE });
+      const started = await jsonRequest(`${BASE}/api/create-checkout-session`, 'POST', [{ product: { id: product?.id }, quantity: 2 }], {
+        origin: BASE,
+      });
       expect(started.status, started.text()).toBe(200);
       const sessionId = started.json<{ url: string }>().url.split('/').pop() ?? '';
       const [order] = await adminQuery<{ id: string; due: number }>(
@@ -160,7 +247,11 @@ describe('crash safety (kill -9)', () => {
         'select id, (subtotal_cents + delivery_cents)::int as due from orders where provider_session_id = $1',
         [sessionId],
       );
-      const payload = stripeSessionEvent('checkout.session.completed', { id: sessionId, orderId: order?.id ?? '', amountTotal: order?.due ?? 0 });
+      const payload = stripeSessionEvent('checkout.session.completed', {
+        id: sessionId,
+        orderId: order?.id ?? '',
+        amountTotal: order?.due ?? 0,
+      });
       const first = deliver(payload).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, delay));
       await killed(app);

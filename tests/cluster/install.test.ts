@@ -26,17 +26,17 @@ describe('production install from the build output', () => {
     installDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-install-'));
     for (const file of RUNTIME_FILES) await cp(path.join(ROOT, file), path.join(installDir, 'app', file), { recursive: true });
     // The npm cache of this machine, offline-first: the registry is only asked for what it lacks.
-    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: path.join(installDir, 'app'), maxBuffer: 16 * 1024 * 1024, timeout: 240_000 });
+    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: path.join(installDir, 'app'),
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 240_000,
+    });
+    // As the image runs it: `node dist/server/server.js` from the install directory (WORKDIR), no
+    // STATIC_DIR (the site is found at its default, dist/client under the working directory).
     app = startApp(
       PORT,
-      {
-        DATA_DIR: path.join(installDir, 'data'),
-        PUBLIC_URL: BASE,
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        STATIC_DIR: path.join(installDir, 'app', 'dist', 'client'),
-      },
-      path.join(installDir, 'app', 'dist', 'server', 'server.js'),
+      { DATA_DIR: path.join(installDir, 'data'), PUBLIC_URL: BASE, ADMIN_EMAIL, ADMIN_PASSWORD },
+      { entry: path.join('dist', 'server', 'server.js'), cwd: path.join(installDir, 'app') },
     );
     await waitReady(app, 90_000);
   }, 300_000);
@@ -46,8 +46,16 @@ describe('production install from the build output', () => {
     if (installDir !== undefined) await rm(installDir, { recursive: true, force: true });
   });
 
+  it('keeps the local install, build, data, git history and secrets out of the Docker build context', async () => {
+    const ignored = (await readFile(path.join(ROOT, '.dockerignore'), 'utf8')).split('\n').map((line) => line.trim());
+    for (const entry of ['node_modules', 'dist', 'data', '.git', '.env', 'test-results', 'coverage', '**/*.log'])
+      expect(ignored, entry).toContain(entry);
+  });
+
   it('installs no development dependency', async () => {
-    const lock = JSON.parse(await readFile(path.join(installDir, 'app', 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const lock = JSON.parse(await readFile(path.join(installDir, 'app', 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
     const devOnly = Object.entries(lock.packages).filter(([name, entry]) => name.startsWith('node_modules/') && entry.dev === true);
     expect(devOnly.length).toBeGreaterThan(0);
     for (const [name] of devOnly.slice(0, 50)) {
@@ -56,9 +64,12 @@ describe('production install from the build output', () => {
   });
 
   it('serves pages, the API and media from the install directory', async () => {
-    const page = await request(`${BASE}/`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    const page = await request(`${BASE}/`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(String(page.headers['content-type'])).toContain('text/html');
+    const script = /src="(\/static\/[^"]+\.js)"/.exec(page.text())?.[1];
+    expect(script, page.text().slice(0, 500)).toBeDefined();
+    expect((await request(`${BASE}${script ?? ''}`)).status).toBe(200);
     expect((await request(`${BASE}/shop`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } })).status).toBe(200);
 
     const products = await request(`${BASE}/api/products`);

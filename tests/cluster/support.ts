@@ -19,7 +19,11 @@ export function requireBuild(): void {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
 }
 
-export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -56,13 +60,23 @@ export type AppProcess = {
   port: number;
   url: string;
   child: ChildProcess;
+  /** The last 4000 characters of stdout and stderr (for failure messages). */
   output: () => string;
+  /** The `msg` of every JSON log line so far. */
+  logMessages: () => string[];
   exited: Promise<number | null>;
   env: Record<string, string>;
 };
 
-/** Starts `node dist/server/server.js` on 127.0.0.1:`port` with production settings plus `env`. */
-export function startApp(port: number, env: Record<string, string>, entry = SERVER_ENTRY): AppProcess {
+/**
+ * Starts `node <entry>` (the build's dist/server/server.js by default) on 127.0.0.1:`port` with
+ * production settings plus `env`, in `cwd` (default: this process's working directory).
+ */
+export function startApp(
+  port: number,
+  env: Record<string, string>,
+  { entry = SERVER_ENTRY, cwd }: { entry?: string; cwd?: string } = {},
+): AppProcess {
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -71,12 +85,25 @@ export function startApp(port: number, env: Record<string, string>, entry = SERV
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn(process.execPath, [entry], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: fullEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { port, url: `http://127.0.0.1:${port}`, child, output: () => output.slice(-4000), exited, env: fullEnv };
+  const logMessages = () =>
+    output
+      .split('\n')
+      .slice(0, -1)
+      .flatMap((line) => {
+        if (!line.startsWith('{')) return [];
+        const parsed = JSON.parse(line) as { msg?: unknown };
+        return typeof parsed.msg === 'string' ? [parsed.msg] : [];
+      });
+  return { port, url: `http://127.0.0.1:${port}`, child, output: () => output.slice(-4000), logMessages, exited, env: fullEnv };
 }
 
 /** Polls /readyz until 200; fails at once if the process exits. */
@@ -103,7 +130,12 @@ export async function stopApp(app: AppProcess, signal: NodeJS.Signals = 'SIGTERM
 }
 
 /** Signs in and returns the session cookie (`name=value`). */
-export async function signIn(baseUrl: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD, headers: Record<string, string> = {}): Promise<{ status: number; cookie: string | undefined }> {
+export async function signIn(
+  baseUrl: string,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; cookie: string | undefined }> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },

@@ -139,7 +139,11 @@ export function createClipRepository(db: Db) {
         if (after === null) return { items: [], nextCursor: null };
         query = query.where(sql<boolean>`(clips.created_at, clips.id) < (${after.createdAt}, ${after.id}::uuid)`);
       }
-      const rows = await query.orderBy('clips.created_at', 'desc').orderBy('clips.id', 'desc').limit(limit + 1).execute();
+      const rows = await query
+        .orderBy('clips.created_at', 'desc')
+        .orderBy('clips.id', 'desc')
+        .limit(limit + 1)
+        .execute();
       return toPage(rows, limit);
     },
 
@@ -191,13 +195,9 @@ export function createClipRepository(db: Db) {
     },
 
     /** Deletes the row and returns the keys of its files, which the caller removes afterwards. */
-    async delete(id: string): Promise<ClipFiles | null> {
+    async delete(id: string, executor: Executor = db): Promise<ClipFiles | null> {
       if (!isClipId(id)) return null;
-      const row = await db
-        .deleteFrom('clips')
-        .where('id', '=', id)
-        .returning(['video_key', 'screenshot_key'])
-        .executeTakeFirst();
+      const row = await executor.deleteFrom('clips').where('id', '=', id).returning(['video_key', 'screenshot_key']).executeTakeFirst();
       return row === undefined ? null : { videoKey: row.video_key, screenshotKey: row.screenshot_key };
     },
 

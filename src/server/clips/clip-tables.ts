@@ -14,6 +14,14 @@ export type ClipsTable = {
   created_at: Timestamp;
 };
 
+/** Row type of `pending_media` (migration 0050-pending-media; see pending-media.ts). */
+export type PendingMediaTable = {
+  key: string;
+  owner: string;
+  touched_at: Timestamp;
+};
+
 export type ClipTables = {
   clips: ClipsTable;
+  pending_media: PendingMediaTable;
 };

@@ -2,22 +2,62 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { isMediaKey } from '../media/storage';
+import type { Db } from '../db/database';
+import { isMediaKey, type MediaStorage } from '../media/storage';
+import { claimStale, STALE_AFTER_MS } from './pending-media';
 
-/** Files younger than this may belong to an upload still running in another process. */
+/** Unrecorded local files younger than this may come from a process older than pending_media. */
 const SHARED_GRACE_MS = 60 * 60 * 1000;
 
+type SweepContext = Pick<AppContext, 'config' | 'database' | 'storage'>;
+
+/** Keys among `keys` that a clip row names (their files stay whatever a record says). */
+async function namedByClips(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('clips')
+    .select(['video_key', 'screenshot_key'])
+    .where((eb) => eb.or([eb('video_key', 'in', keys), eb('screenshot_key', 'in', keys)]))
+    .execute();
+  return new Set(rows.flatMap((row) => [row.video_key, row.screenshot_key]));
+}
+
 /**
- * Start-up sweep of local media: an upload cut short by a crash (kill -9, power loss) can leave
- * a finished file without its clip row, or a `.part` file. Clip rows are written last, so a file
- * that no row names is an orphan. With the embedded database this process is the only writer
- * (the data-directory lock), so every orphan goes; with PostgreSQL other instances may be
- * uploading right now, so only files older than an hour go. S3 buckets are not swept (decision 113).
+ * Removes the files of pending_media records untouched for `staleAfterMs` (their process died
+ * between writing media and committing its row, or between deleting a row and its files), on
+ * local disk or S3, then the records. A file that fails to go keeps its record for the next sweep.
  */
-export async function sweepOrphanMedia(ctx: Pick<AppContext, 'config' | 'database'>, log: FastifyBaseLogger): Promise<void> {
+export async function sweepStalePendingMedia(db: Db, storage: MediaStorage, log: FastifyBaseLogger, staleAfterMs: number): Promise<number> {
+  const { keys, release } = await claimStale(db, staleAfterMs);
+  if (keys.length === 0) return 0;
+  const named = await namedByClips(db, keys);
+  const gone: string[] = [];
+  for (const key of keys) {
+    try {
+      if (!named.has(key)) await storage.remove(key);
+      gone.push(key);
+    } catch (error) {
+      log.error({ err: error, key }, 'could not remove the media of an interrupted upload; the next sweep retries');
+    }
+  }
+  await release(gone);
+  const removed = gone.filter((key) => !named.has(key)).length;
+  if (removed > 0) log.warn({ removed }, 'removed media left by interrupted uploads or deletions');
+  return removed;
+}
+
+/**
+ * Start-up task. First the stale pending_media records (all of them with the embedded database:
+ * this process is its only user, the data-directory lock). Then, for local storage, a scan for
+ * files no row names — `.part` files and files from before pending_media existed: every one with
+ * the embedded database; with PostgreSQL only those older than an hour that no record holds.
+ */
+export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger): Promise<void> {
+  const alone = ctx.database.kind === 'pglite';
+  await sweepStalePendingMedia(ctx.database.db, ctx.storage, log, alone ? 0 : STALE_AFTER_MS);
   if (ctx.config.storage.kind !== 'local') return;
   const root = ctx.config.storage.root;
-  const graceMs = ctx.database.kind === 'pglite' ? 0 : SHARED_GRACE_MS;
+  const graceMs = alone ? 0 : SHARED_GRACE_MS;
   let entries;
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -25,14 +65,18 @@ export async function sweepOrphanMedia(ctx: Pick<AppContext, 'config' | 'databas
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  const rows = await ctx.database.db.selectFrom('clips').select(['video_key', 'screenshot_key']).execute();
-  const referenced = new Set(rows.flatMap((row) => [row.video_key, row.screenshot_key]));
+  const db = ctx.database.db;
+  const [rows, pending] = await Promise.all([
+    db.selectFrom('clips').select(['video_key', 'screenshot_key']).execute(),
+    db.selectFrom('pending_media').select('key').execute(),
+  ]);
+  const kept = new Set([...rows.flatMap((row) => [row.video_key, row.screenshot_key]), ...pending.map((row) => row.key)]);
   const now = Date.now();
   let removed = 0;
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const isPart = entry.name.endsWith('.part');
-    if (!isPart && (!isMediaKey(entry.name) || referenced.has(entry.name))) continue;
+    if (!isPart && (!isMediaKey(entry.name) || kept.has(entry.name))) continue;
     const file = path.join(entry.parentPath, entry.name);
     const { mtimeMs } = await stat(file);
     if (now - mtimeMs < graceMs) continue;
@@ -40,4 +84,34 @@ export async function sweepOrphanMedia(ctx: Pick<AppContext, 'config' | 'databas
     removed += 1;
   }
   if (removed > 0) log.warn({ removed }, 'removed media files left by interrupted uploads');
+}
+
+/**
+ * Every STALE_AFTER_MS, the stale pending_media records of any process (see pending-media.ts).
+ * One run at a time; `stop()` clears the timer and waits for a run in progress.
+ */
+export function startMediaSweep(
+  ctx: Pick<AppContext, 'database' | 'storage'>,
+  log: FastifyBaseLogger,
+  intervalMs = STALE_AFTER_MS,
+): { stop: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running !== undefined) return;
+    running = sweepStalePendingMedia(ctx.database.db, ctx.storage, log, STALE_AFTER_MS)
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'media sweep failed; it runs again at the next interval'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

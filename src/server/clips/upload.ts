@@ -1,30 +1,26 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import {
-  ClipTitleSchema,
-  MAX_SCREENSHOT_BYTES,
-  UPLOAD_FIELDS,
-  type Clip,
-} from '../../shared/clips';
+import { ClipTitleSchema, MAX_SCREENSHOT_BYTES, UPLOAD_FIELDS, type Clip } from '../../shared/clips';
 import { SNIFF_BYTES, sniffImage, sniffVideo } from '../../shared/media-sniff';
 import { formatMegabytes } from '../../domain/format';
 import type { SessionUser } from '../context';
 import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../shared/errors';
 import { peekStream } from '../media/peek';
 import { MediaTooLargeError, newMediaKey, type MediaStorage } from '../media/storage';
+import type { Db } from '../db/database';
 import type { ClipRepository } from './clip-repository';
+import { beginPendingBatch, removeBatchFiles, type PendingBatch } from './pending-media';
 
 type StoredFile = { key: string; mime: string; bytes: number };
 
 /** Room for the multipart framing and the title around the two files. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-
 export const tooLarge = (what: string, maxBytes: number) =>
   payloadTooLarge(`The ${what} is too large: the limit is ${formatMegabytes(maxBytes)}.`);
 
-
 type UploadDeps = {
+  db: Db;
   storage: MediaStorage;
   clips: ClipRepository;
   maxClipBytes: number;
@@ -40,7 +36,7 @@ async function storeFile(
   part: MultipartFile,
   kind: 'video' | 'screenshot',
   { storage, maxClipBytes }: UploadDeps,
-  stored: string[],
+  pending: PendingBatch,
 ): Promise<StoredFile> {
   const { head, body } = await peekStream(part.file, SNIFF_BYTES);
   if (head.length === 0) {
@@ -56,8 +52,8 @@ async function storeFile(
   }
   const maxBytes = kind === 'video' ? maxClipBytes : MAX_SCREENSHOT_BYTES;
   const key = newMediaKey(type.extension);
-  stored.push(key);
   try {
+    await pending.add([key]);
     const { size } = await storage.put(key, body, { contentType: type.mime, maxBytes });
     return { key, mime: type.mime, bytes: size };
   } catch (error) {
@@ -70,7 +66,9 @@ async function storeFile(
  * Receives POST /api/clips: the multipart parts are streamed one at a time straight into media
  * storage (never buffered whole), each file checked by its first bytes. Files are written first
  * and the row last, so a row never points at a missing file; on any failure the files written
- * so far are removed again.
+ * so far are removed again. Each key is recorded in pending_media before its file is written and
+ * the record dropped with the row's commit, so a crash in between leaves a record the media sweep
+ * acts on (pending-media.ts).
  */
 export async function receiveClipUpload(request: FastifyRequest, user: SessionUser, deps: UploadDeps): Promise<Clip> {
   const declared = Number(request.headers['content-length']);
@@ -78,7 +76,7 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
     throw tooLarge('video', deps.maxClipBytes);
   }
 
-  const stored: string[] = [];
+  const pending = beginPendingBatch(deps.db, deps.log);
   try {
     let title: string | undefined;
     let video: StoredFile | undefined;
@@ -98,10 +96,10 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
         title = readTitle(part, title);
       } else if (part.fieldname === UPLOAD_FIELDS.video) {
         if (video !== undefined) throw validationFailed('Send exactly one video file.');
-        video = await storeFile(part, 'video', deps, stored);
+        video = await storeFile(part, 'video', deps, pending);
       } else if (part.fieldname === UPLOAD_FIELDS.screenshot) {
         if (screenshot !== undefined) throw validationFailed('Send exactly one screenshot.');
-        screenshot = await storeFile(part, 'screenshot', deps, stored);
+        screenshot = await storeFile(part, 'screenshot', deps, pending);
       } else {
         part.file.resume();
         throw validationFailed(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
@@ -111,7 +109,7 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
     if (screenshot === undefined) throw validationFailed('The screenshot is missing.');
     if (title === undefined) throw validationFailed('The title is missing.');
 
-    return await deps.clips.insert({
+    const row = {
       ownerId: user.id,
       title,
       videoKey: video.key,
@@ -119,16 +117,17 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
       videoBytes: video.bytes,
       screenshotKey: screenshot.key,
       screenshotMime: screenshot.mime,
+    };
+    return await deps.db.transaction().execute(async (trx) => {
+      const clip = await deps.clips.insert(row, trx);
+      await pending.commit(trx);
+      return clip;
     });
   } catch (error) {
-    await Promise.all(
-      stored.map((key) =>
-        deps.storage.remove(key).catch((removeError: unknown) => {
-          deps.log.error({ err: removeError, key }, 'could not remove the file of a failed upload');
-        }),
-      ),
-    );
+    await removeBatchFiles(pending, deps.storage, deps.log);
     throw error;
+  } finally {
+    pending.end();
   }
 }
 

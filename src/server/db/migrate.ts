@@ -9,6 +9,7 @@ import * as publicCacheNotify from './migrations/0020-public-cache-notify';
 import * as rateLimitHits from './migrations/0030-rate-limit-hits';
 import * as orderOperations from './migrations/0040-order-operations';
 import * as refundClaim from './migrations/0041-refund-claim';
+import * as pendingMedia from './migrations/0050-pending-media';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -24,11 +25,13 @@ const migrations: Record<string, Migration> = {
   '0030-rate-limit-hits': rateLimitHits,
   '0040-order-operations': orderOperations,
   '0041-refund-claim': refundClaim,
+  '0050-pending-media': pendingMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Runs the migrations not run yet; the names of those it ran (none when the schema was current). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -36,6 +39,26 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+export class UnmigratedDatabaseError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `The database lacks ${missing.length} migration(s) (${missing.join(', ')}): run the migrations before building the app ` +
+        '(server.ts does, with migrateBeforeStart). better-auth checks the schema once, when the app is built, and would ' +
+        'refuse every sign-in until a restart.',
+    );
+    this.name = 'UnmigratedDatabaseError';
+  }
+}
+
+/** The migrations this database has not run yet, in order (all of them on an empty database). */
+export async function missingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  const ran = rows[0]?.present === true ? await sql<{ name: string }>`select name from kysely_migration`.execute(db) : { rows: [] };
+  const done = new Set(ran.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
 }
 
 /** Our own advisory-lock key (Kysely's migrator uses another one for the migrations alone). */
@@ -45,15 +68,17 @@ const STARTUP_LOCK_KEY = 7_214_530_914;
  * Runs `work` while holding a PostgreSQL session advisory lock, so that instances started at the
  * same moment migrate and seed one after the other: the first does the work, the others wait and
  * then find nothing left to do. The lock lives on one reserved connection and is released when
- * `work` ends (or with the connection, if the process dies). PGlite has a single process per data
- * directory (see lock.ts), so it needs no lock.
+ * `work` ends (or with the connection, if the process dies). `work` gets that connection as its
+ * database and must run its queries on it: with DATABASE_POOL_SIZE=1 there is no other, and a
+ * query waiting for one would wait for ever. PGlite has a single process per data directory (see
+ * lock.ts), so it needs no lock and `work` gets the handle's own database.
  */
-export async function withStartupLock<T>(database: Pick<DatabaseHandle, 'db' | 'kind'>, work: () => Promise<T>): Promise<T> {
-  if (database.kind !== 'postgres') return work();
+export async function withStartupLock<T>(database: Pick<DatabaseHandle, 'db' | 'kind'>, work: (db: Db) => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work(database.db);
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
     try {
-      return await work();
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -111,7 +111,20 @@ export function createLocalStorage(root: string): MediaStorage {
     },
 
     async remove(key: string) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      // A write cut short by a crash leaves its temporary file next to where the file would be.
+      let siblings: string[];
+      try {
+        siblings = await readdir(path.dirname(file));
+      } catch (error) {
+        if (hasErrnoCode(error, 'ENOENT')) return;
+        throw error;
+      }
+      const partial = `${key}.`;
+      for (const name of siblings) {
+        if (name.startsWith(partial) && name.endsWith('.part')) await rm(path.join(path.dirname(file), name), { force: true });
+      }
     },
 
     async close() {},

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
 
@@ -11,6 +12,8 @@ export type S3TestServer = {
   bucket: string;
   /** The S3 settings of an app configured against this server. */
   env: Record<string, string>;
+  /** The keys of every object in the bucket. */
+  objectKeys: () => Promise<string[]>;
   close: () => Promise<void>;
 };
 
@@ -38,6 +41,20 @@ export async function startS3TestServer(bucket = 'mingo-test'): Promise<S3TestSe
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+    },
+    objectKeys: async () => {
+      const client = new S3Client({
+        endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      try {
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+        return (listed.Contents ?? []).map((object) => object.Key ?? '');
+      } finally {
+        client.destroy();
+      }
     },
     close: async () => {
       await server.close();

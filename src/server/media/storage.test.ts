@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -146,6 +146,23 @@ describe('local storage layout', () => {
       const key = newMediaKey('webm');
       await expect(storage.put(key, chunked(randomBytes(5000)), { contentType: 'video/webm', maxBytes: 100 })).rejects.toThrow();
       expect(await readdir(path.join(root, key.slice(0, 2)))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('removes, with a key, the partial file a crash left while writing it, and nothing of other keys', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'mingo-media-'));
+    try {
+      const storage = createLocalStorage(root);
+      const key = newMediaKey('webm');
+      const neighbour = `${key.slice(0, 2)}${newMediaKey('webm').slice(2)}`;
+      const dir = path.join(root, key.slice(0, 2));
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `${key}.${randomUUID()}.part`), 'half a video');
+      await writeFile(path.join(dir, `${neighbour}.${randomUUID()}.part`), 'another upload, still running');
+      await storage.remove(key);
+      expect((await readdir(dir)).map((name) => name.slice(0, neighbour.length))).toEqual([neighbour]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

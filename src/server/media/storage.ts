@@ -62,7 +62,11 @@ export interface MediaStorage {
   read(key: string, range?: ByteRange): Promise<Readable | Buffer>;
   /** A short-lived URL that serves the object directly (S3 presigned GET); local storage has none. */
   presignedUrl?(key: string, ttlSeconds: number): Promise<string>;
-  /** Removes the object; removing a missing object is not an error. */
+  /**
+   * Removes the object and what an interrupted write of it left on local disk (its `.part` file);
+   * removing a missing object is not an error. On S3 an interrupted multipart upload is left to the
+   * bucket's AbortIncompleteMultipartUpload lifecycle rule (decision 113).
+   */
   remove(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -16,6 +16,7 @@ import {
 } from '../../shared/clips';
 import { isOwnerOrAdmin, requireUser } from '../auth/guards';
 import { createClipRepository } from '../clips/clip-repository';
+import { beginPendingBatch, removeBatchFiles } from '../clips/pending-media';
 import { receiveClipUpload } from '../clips/upload';
 import type { RouteOptions, SessionUser } from '../context';
 import { forbidden, notFound } from '../../shared/errors';
@@ -26,7 +27,8 @@ const clipNotFound = () => notFound('There is no such clip.');
 export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   // Registered in this plugin's own scope: uploads are streamed part by part (see clips/upload.ts).
   await app.register(multipart);
-  const clips = createClipRepository(ctx.database.db);
+  const db = ctx.database.db;
+  const clips = createClipRepository(db);
   const { storage, publicCache } = ctx;
   const maxClipBytes = ctx.config.maxClipBytes;
 
@@ -55,7 +57,7 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   route(app, uploadClip, { access: 'signed-in' }, async ({ request, reply }) => {
     const user = requireUser(request);
     try {
-      const clip = await receiveClipUpload(request, user, { storage, clips, maxClipBytes, log: request.log });
+      const clip = await receiveClipUpload(request, user, { db, storage, clips, maxClipBytes, log: request.log });
       request.log.info({ clipId: clip.docID }, 'clip uploaded');
       return clip;
     } catch (error) {
@@ -92,14 +94,20 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
 
   route(app, deleteClip, { access: 'signed-in' }, async ({ params: { id }, request }) => {
     await authorise(id, requireUser(request));
-    // The row goes first: from then on nothing points at the files, so a failure while
-    // removing them leaves at worst an unreferenced file, never a clip without its video.
-    const files = await clips.delete(id);
-    if (files === null) throw clipNotFound();
-    for (const key of [files.videoKey, files.screenshotKey]) {
-      await storage.remove(key).catch((error: unknown) => {
-        request.log.error({ err: error, key }, 'could not remove a deleted clip’s file');
+    // The row goes first: from then on nothing points at the files, so a failure while removing
+    // them never leaves a clip without its video. The files are recorded in pending_media in the
+    // same transaction, so a file that is not removed (an error, a crash) is left to the sweep.
+    const pending = beginPendingBatch(db, request.log);
+    try {
+      const files = await db.transaction().execute(async (trx) => {
+        const deleted = await clips.delete(id, trx);
+        if (deleted !== null) await pending.add([deleted.videoKey, deleted.screenshotKey], trx);
+        return deleted;
       });
+      if (files === null) throw clipNotFound();
+      await removeBatchFiles(pending, storage, request.log);
+    } finally {
+      pending.end();
     }
     request.log.info({ clipId: id }, 'clip deleted');
     return undefined;

@@ -1,0 +1,190 @@
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClipSchema } from '../../shared/clips';
+import { createStorage } from '../media/create-storage';
+import { newMediaKey, type MediaStorage } from '../media/storage';
+import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
+import { signedInAs } from '../test/auth';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createClipRepository } from './clip-repository';
+import { sweepStalePendingMedia } from './media-sweep';
+import { beginPendingBatch, HEARTBEAT_MS, PendingMediaLostError, removeBatchFiles, STALE_AFTER_MS } from './pending-media';
+import { clipForm, sampleVideo } from './test-multipart';
+
+const log = pino({ level: 'silent' });
+
+/** Every pending_media key, oldest first. */
+async function pendingKeys(t: TestApp): Promise<string[]> {
+  const rows = await t.database.db.selectFrom('pending_media').select('key').orderBy('touched_at').execute();
+  return rows.map((row) => row.key);
+}
+
+/** The last heartbeat for `key` came `seconds` ago, by the database's clock (what a process that died leaves). */
+async function lastHeardOf(t: TestApp, key: string, seconds: number): Promise<void> {
+  await t.database.db
+    .updateTable('pending_media')
+    .set({ touched_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
+    .where('key', '=', key)
+    .execute();
+}
+
+async function put(storage: MediaStorage, key: string): Promise<void> {
+  await storage.put(key, Readable.from([sampleVideo()]), { contentType: 'video/webm', maxBytes: 10 * 1024 * 1024 });
+}
+
+function suite(name: string, env: () => Record<string, string>) {
+  describe(`pending media and the sweep (${name})`, () => {
+    let t: TestApp;
+    let storage: MediaStorage;
+    let ownerId: string;
+
+    beforeAll(async () => {
+      t = await createTestApp(env());
+      storage = createStorage(t.config.storage);
+      ownerId = (await signedInAs(t, 'staff')).user.id;
+    });
+    afterAll(async () => {
+      await storage.close();
+      await t.close();
+    });
+    afterEach(async () => {
+      vi.useRealTimers();
+      await t.database.db.deleteFrom('pending_media').execute();
+    });
+
+    it('removes the file of an upload whose process died once its record is stale, and keeps a live upload', async () => {
+      const dead = beginPendingBatch(t.database.db, log);
+      const deadKey = newMediaKey('webm');
+      await dead.add([deadKey]);
+      await put(storage, deadKey);
+      dead.end(); // killed: no commit, no clean-up, no more heartbeats
+
+      const live = beginPendingBatch(t.database.db, log);
+      const liveKey = newMediaKey('webm');
+      await live.add([liveKey]);
+      await put(storage, liveKey);
+
+      // Another instance sweeping now cannot tell them apart yet: both were heard from just now.
+      expect(await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS)).toBe(0);
+      expect(await storage.stat(deadKey)).not.toBeNull();
+
+      await lastHeardOf(t, deadKey, STALE_AFTER_MS / 1000 + 1);
+      expect(await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS)).toBe(1);
+      expect(await storage.stat(deadKey)).toBeNull();
+      expect(await storage.stat(liveKey)).not.toBeNull();
+      expect(await pendingKeys(t)).toEqual([liveKey]);
+
+      // The live upload commits its row and its record goes with the same transaction.
+      await t.database.db.transaction().execute(async (trx) => {
+        await createClipRepository(t.database.db).insert(
+          {
+            ownerId,
+            title: 'Sinners',
+            videoKey: liveKey,
+            videoMime: 'video/webm',
+            videoBytes: 1,
+            screenshotKey: newMediaKey('jpg'),
+            screenshotMime: 'image/jpeg',
+          },
+          trx,
+        );
+        await live.commit(trx);
+      });
+      live.end();
+      expect(await pendingKeys(t)).toEqual([]);
+    });
+
+    it('refuses to commit a clip whose file a sweep has taken over', async () => {
+      const slow = beginPendingBatch(t.database.db, log);
+      const key = newMediaKey('webm');
+      await slow.add([key]);
+      await put(storage, key);
+      await lastHeardOf(t, key, STALE_AFTER_MS / 1000 + 1);
+      await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS);
+
+      const committing = t.database.db.transaction().execute(async (trx) => {
+        await createClipRepository(t.database.db).insert(
+          {
+            ownerId,
+            title: 'Too late',
+            videoKey: key,
+            videoMime: 'video/webm',
+            videoBytes: 1,
+            screenshotKey: newMediaKey('jpg'),
+            screenshotMime: 'image/jpeg',
+          },
+          trx,
+        );
+        await slow.commit(trx);
+      });
+      await expect(committing).rejects.toBeInstanceOf(PendingMediaLostError);
+      slow.end();
+      const rows = await t.database.db.selectFrom('clips').select('id').where('video_key', '=', key).execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('keeps the records of a live upload fresh with a heartbeat', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const live = beginPendingBatch(t.database.db, log);
+      const key = newMediaKey('webm');
+      await live.add([key]);
+      await lastHeardOf(t, key, STALE_AFTER_MS / 1000 - 5);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await vi.waitFor(async () => {
+        const row = await t.database.db.selectFrom('pending_media').select('touched_at').where('key', '=', key).executeTakeFirstOrThrow();
+        expect(Date.now() - row.touched_at.getTime()).toBeLessThan(5000);
+      });
+      expect(await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS)).toBe(0);
+      live.end();
+    });
+
+    it('keeps the record of a file that could not be removed, so that the sweep removes it later', async () => {
+      const deleting = beginPendingBatch(t.database.db, log);
+      const key = newMediaKey('webm');
+      await put(storage, key);
+      await deleting.add([key]);
+      const unavailable: MediaStorage = { ...storage, remove: () => Promise.reject(new Error('storage unavailable')) };
+      await removeBatchFiles(deleting, unavailable, log);
+      deleting.end();
+      expect(await pendingKeys(t)).toEqual([key]);
+
+      await lastHeardOf(t, key, STALE_AFTER_MS / 1000 + 1);
+      expect(await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS)).toBe(1);
+      expect(await storage.stat(key)).toBeNull();
+      expect(await pendingKeys(t)).toEqual([]);
+    });
+
+    it('leaves no record after an upload, a refused upload and a deletion', async () => {
+      const staff = await signedInAs(t, 'staff');
+      const send = (form: ReturnType<typeof clipForm>) =>
+        t.app.inject({ method: 'POST', url: '/api/clips', headers: { ...staff.headers, ...form.headers }, payload: form.payload });
+      const uploaded = await send(clipForm('Sinners'));
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      expect(await pendingKeys(t)).toEqual([]);
+
+      const refused = await send(clipForm('Sinners', sampleVideo(), Buffer.from('not an image at all')));
+      expect(refused.statusCode).toBe(415);
+      expect(await pendingKeys(t)).toEqual([]);
+
+      const clip = ClipSchema.parse(uploaded.json());
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/clips/${clip.docID}`, headers: staff.headers })).statusCode).toBe(204);
+      expect(await pendingKeys(t)).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: clip.url })).statusCode).toBe(404);
+    });
+  });
+}
+
+suite('local storage', () => ({}));
+
+describe('on S3', () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3TestServer('mingo-sweep');
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+  suite('S3 storage', () => s3.env);
+});
