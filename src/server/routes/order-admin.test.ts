@@ -306,10 +306,12 @@ describe('the pending-order expiry sweep', () => {
   it('starts with the app, runs every ORDER_SWEEP_SECONDS, and stops when the app closes', async () => {
     // Only the interval timer is faked: the database, HTTP and mail keep their real timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const intervals = vi.spyOn(globalThis, 'setInterval');
     try {
-      const running = await createTestApp({ ORDER_SWEEP_SECONDS: '60' });
+      // 77 s: no other periodic task of the app (the media sweep runs every 60 s) uses it.
+      const running = await createTestApp({ ORDER_SWEEP_SECONDS: '77' });
       try {
-        expect(vi.getTimerCount()).toBe(1);
+        expect(intervals.mock.calls.filter(([, ms]) => ms === 77_000)).toHaveLength(1);
         const product = await createProductRepository(running.database.db).create(fields('TIMER', { stock: 5 }));
         const response = await running.app.inject({
           method: 'POST',
@@ -325,7 +327,7 @@ describe('the pending-order expiry sweep', () => {
           .where('provider_session_id', '=', sessionId)
           .execute();
 
-        vi.advanceTimersByTime(59_000);
+        vi.advanceTimersByTime(76_000);
         expect((await orders.executeTakeFirstOrThrow()).status).toBe('pending');
         vi.advanceTimersByTime(1_000);
         await vi.waitFor(async () => expect((await orders.executeTakeFirstOrThrow()).status).toBe('expired'), { timeout: 5_000 });
@@ -334,6 +336,7 @@ describe('the pending-order expiry sweep', () => {
       }
       expect(vi.getTimerCount()).toBe(0);
     } finally {
+      intervals.mockRestore();
       vi.useRealTimers();
     }
   });
