@@ -59,7 +59,12 @@ const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
  * external (security, compression) → app (error handling, access rules) → routes → static site.
  * The database handle is owned by the caller; closing the app closes it too.
  */
-export async function buildApp({ config, database, storage = createStorage(config.storage), logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage = createStorage(config.storage),
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -71,7 +76,9 @@ export async function buildApp({ config, database, storage = createStorage(confi
     connectionTimeout: IDLE_TIMEOUT_MS,
     requestTimeout: 0,
     keepAliveTimeout: 5_000,
-    return503OnClosing: true,
+    // drain.ts answers requests that arrive while closing, in the app's error shape
+    // (Fastify's own 503 body is not `{ error: { code, message } }` and cannot be changed).
+    return503OnClosing: false,
     frameworkErrors,
   });
   app.server.headersTimeout = 10_000;
