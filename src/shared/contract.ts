@@ -43,6 +43,11 @@ export type Endpoint<
   tag: string;
   description?: string;
   params?: Params;
+  /**
+   * Path parameters that fail their schema name something that cannot exist: answered as
+   * `not_found` with this message, exactly like an unknown one, instead of a 400 (decision 060).
+   */
+  paramsNotFound?: string;
   query?: Query;
   headers?: Headers;
   body?: Body;

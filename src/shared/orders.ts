@@ -60,7 +60,7 @@ export function describeCheckoutIssue(path: readonly PropertyKey[], message: str
 export const createCheckoutSession = endpoint({
   method: 'POST',
   path: '/api/create-checkout-session',
-  summary: 'Start a checkout: the cart in (re-priced on the server), the provider\'s checkout url out.',
+  summary: "Start a checkout: the cart in (re-priced on the server), the provider's checkout url out.",
   tag: 'Checkout',
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
@@ -96,7 +96,15 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export const SHIPPING_LIMITS = { nameMax: 100, lineMax: 200, cityMax: 100, stateMax: 100, postalCodeMax: 20, carrierMax: 60, trackingMax: 100 } as const;
+export const SHIPPING_LIMITS = {
+  nameMax: 100,
+  lineMax: 200,
+  cityMax: 100,
+  stateMax: 100,
+  postalCodeMax: 20,
+  carrierMax: 60,
+  trackingMax: 100,
+} as const;
 
 /** ISO 3166-1 alpha-2, e.g. US. */
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US');
@@ -129,8 +137,13 @@ export function shippingFormSchema(countries: readonly string[]) {
     line2: z.string().trim().max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`).default(''),
     city: required('the city', SHIPPING_LIMITS.cityMax),
     state: z.string().trim().max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`).default(''),
-    postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Please enter a valid postal code (letters, digits, spaces and dashes).'),
-    country: z.string({ error: 'Please choose a country.' }).refine((code) => countries.includes(code), `We ship only to ${countries.join(', ')}.`),
+    postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(
+      /^[A-Za-z0-9][A-Za-z0-9 -]*$/,
+      'Please enter a valid postal code (letters, digits, spaces and dashes).',
+    ),
+    country: z
+      .string({ error: 'Please choose a country.' })
+      .refine((code) => countries.includes(code), `We ship only to ${countries.join(', ')}.`),
   });
 }
 
@@ -168,9 +181,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export const OrderListQuerySchema = z
-  .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() })
-  .strict();
+export const OrderListQuerySchema = z.object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() }).strict();
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional() }).strict();
@@ -179,7 +190,11 @@ export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order 
 
 export const ShipOrderBodySchema = z
   .object({
-    carrier: z.string().trim().max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`).optional(),
+    carrier: z
+      .string()
+      .trim()
+      .max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`)
+      .optional(),
     trackingNumber: z
       .string()
       .trim()
@@ -195,8 +210,10 @@ export type OrderPage = z.infer<typeof OrderPageSchema>;
 /** Provider session ids: Stripe's `cs_…` and the test provider's `test_cs_…`. */
 export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9_]{8,255}$/);
 
-/** Malformed session ids are simply not found (404), like unknown ones. */
-const SessionParamsSchema = z.object({ sessionId: z.string().max(255) });
+export const ORDER_NOT_FOUND_FOR_SESSION = 'We could not find an order for this checkout session.';
+
+/** A malformed session id cannot belong to an order: not found (404), like an unknown one (`paramsNotFound`). */
+const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 
 /** For /success: the order behind a checkout session. */
 export const getOrderBySession = endpoint({
@@ -204,8 +221,8 @@ export const getOrderBySession = endpoint({
   path: '/api/orders/by-session/:sessionId',
   summary: 'The order behind a checkout session (for /success); no personal data.',
   tag: 'Orders',
-  errors: ['not_found'],
   params: SessionParamsSchema,
+  paramsNotFound: ORDER_NOT_FOUND_FOR_SESSION,
   response: OrderSummarySchema,
 });
 
@@ -323,7 +340,7 @@ export const testCheckoutCancel = endpoint({
 export const testCheckoutStyles = endpoint({
   method: 'GET',
   path: '/checkout/test/styles.css',
-  summary: 'Test mode: the checkout page\'s style sheet.',
+  summary: "Test mode: the checkout page's style sheet.",
   tag: 'Test checkout',
   response: rawResponse('CSS.', 'text/css'),
 });

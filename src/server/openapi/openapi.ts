@@ -20,7 +20,14 @@ export type OpenApiOperation = {
   security: Record<string, string[]>[];
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }>;
+    }
+  >;
 };
 export type OpenApiDocument = {
   openapi: string;
@@ -90,8 +97,11 @@ function successResponse(endpoint: Endpoint): [string, Response] {
 function errorCodes(route: DocumentedRoute): ErrorCode[] {
   const { endpoint, access } = route;
   const codes = new Set<ErrorCode>(endpoint.errors ?? []);
-  const hasInput = [endpoint.params, endpoint.query, endpoint.headers, endpoint.body].some((part) => part !== undefined);
+  // Path parameters with `paramsNotFound` answer a malformed value with not_found, not validation_failed.
+  const params = endpoint.paramsNotFound === undefined ? endpoint.params : undefined;
+  const hasInput = [params, endpoint.query, endpoint.headers, endpoint.body].some((part) => part !== undefined);
   if (hasInput) codes.add('validation_failed');
+  if (endpoint.paramsNotFound !== undefined) codes.add('not_found');
   if (endpoint.body !== undefined && (endpoint.bodyFormat ?? 'json') !== 'raw') codes.add('invalid_json');
   if (access === 'signed-in' || access === 'admin') codes.add('unauthenticated');
   if (access === 'admin') codes.add('forbidden');
@@ -132,7 +142,11 @@ function operation(route: DocumentedRoute): OpenApiOperation {
         description: response.description,
         ...(response.headers === undefined
           ? {}
-          : { headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, { description: value, schema: { type: 'string' } }])) }),
+          : {
+              headers: Object.fromEntries(
+                Object.entries(response.headers).map(([name, value]) => [name, { description: value, schema: { type: 'string' } }]),
+              ),
+            }),
       },
     ]),
   );

@@ -25,7 +25,13 @@ function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFi
   };
 }
 
-type Line = { product: { id: string; price?: number }; quantity: unknown; selectedShirtSize?: string | null; selectedShirtColor?: string | null; selectedVinylColor?: string | null };
+type Line = {
+  product: { id: string; price?: number };
+  quantity: unknown;
+  selectedShirtSize?: string | null;
+  selectedShirtColor?: string | null;
+  selectedVinylColor?: string | null;
+};
 
 describe('checkout with the test provider', () => {
   let t: TestApp;
@@ -36,15 +42,23 @@ describe('checkout with the test provider', () => {
   let vinyl: ProductRecord;
 
   const countOrders = async () =>
-    (await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await t.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   const stockOf = async (id: string) => (await repo.getById(id))?.stock;
-  const checkout = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: body as object });
+  const checkout = (body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: body as object });
   const sessionOf = (url: string) => url.split('/').pop() ?? '';
 
   beforeAll(async () => {
     t = await createTestApp();
     repo = createProductRepository(t.database.db);
-    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 3, shirtSizes: ['S', 'M'], shirtColors: ['Red'] }));
+    tee = await repo.create(
+      fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 3, shirtSizes: ['S', 'M'], shirtColors: ['Red'] }),
+    );
     mug = await repo.create(fields('MUG', { name: 'Mug', priceCents: 1250, stock: 50 }));
     vinyl = await repo.create(fields('VINYL', { name: 'Vinyl', priceCents: 3000, stock: 5, vinylColors: ['Black', 'Gold'] }));
     archived = await repo.create(fields('OLD', { name: 'Old Tee', stock: 5 }));
@@ -57,7 +71,13 @@ describe('checkout with the test provider', () => {
   it('stores a pending order priced from the database and answers the test checkout url', async () => {
     const before = await countOrders();
     const response = await checkout([
-      { product: { id: tee.id, price: 0.01, productName: 'Free!' }, quantity: 2, selectedShirtSize: 'M', selectedShirtColor: 'Red', selectedVinylColor: null },
+      {
+        product: { id: tee.id, price: 0.01, productName: 'Free!' },
+        quantity: 2,
+        selectedShirtSize: 'M',
+        selectedShirtColor: 'Red',
+        selectedVinylColor: null,
+      },
       { product: { id: mug.id, price: 0.01 }, quantity: 1 },
     ]);
     expect(response.statusCode, response.body).toBe(200);
@@ -110,10 +130,24 @@ describe('checkout with the test provider', () => {
 
   it('names the offending line for catalogue problems, and stores no order', async () => {
     const cases: [Line[], number, string][] = [
-      [[{ product: { id: mug.id }, quantity: 1 }, { product: { id: '00000000-0000-4000-8000-000000000000' }, quantity: 1 }], 409, 'Line 2: this product is not available.'],
+      [
+        [
+          { product: { id: mug.id }, quantity: 1 },
+          { product: { id: '00000000-0000-4000-8000-000000000000' }, quantity: 1 },
+        ],
+        409,
+        'Line 2: this product is not available.',
+      ],
       [[{ product: { id: 'not-a-uuid' }, quantity: 1 }], 409, 'Line 1: this product is not available.'],
       [[{ product: { id: archived.id }, quantity: 1 }], 409, 'Line 1 (Old Tee): this product is no longer available.'],
-      [[{ product: { id: mug.id }, quantity: 1 }, { product: { id: tee.id }, quantity: 5, selectedShirtSize: 'S', selectedShirtColor: 'Red' }], 409, 'Line 2 (Classic Tee): quantity 5 exceeds the 3 in stock.'],
+      [
+        [
+          { product: { id: mug.id }, quantity: 1 },
+          { product: { id: tee.id }, quantity: 5, selectedShirtSize: 'S', selectedShirtColor: 'Red' },
+        ],
+        409,
+        'Line 2 (Classic Tee): quantity 5 exceeds the 3 in stock.',
+      ],
       [
         [
           { product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S', selectedShirtColor: 'Red' },
@@ -122,15 +156,26 @@ describe('checkout with the test provider', () => {
         409,
         'Line 2 (Classic Tee): quantity 2 (4 with the lines above) exceeds the 3 in stock.',
       ],
-      [[{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'XXL', selectedShirtColor: 'Red' }], 400, 'Line 1 (Classic Tee): Shirt Size "XXL" is not offered for this product.'],
-      [[{ product: { id: mug.id }, quantity: 1, selectedVinylColor: 'Gold' }], 400, 'Line 1 (Mug): Vinyl Color "Gold" is not offered for this product.'],
+      [
+        [{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'XXL', selectedShirtColor: 'Red' }],
+        400,
+        'Line 1 (Classic Tee): Shirt Size "XXL" is not offered for this product.',
+      ],
+      [
+        [{ product: { id: mug.id }, quantity: 1, selectedVinylColor: 'Gold' }],
+        400,
+        'Line 1 (Mug): Vinyl Color "Gold" is not offered for this product.',
+      ],
       [[{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }], 400, 'Line 1 (Classic Tee): please select Shirt Color.'],
       [[{ product: { id: vinyl.id }, quantity: 1 }], 400, 'Line 1 (Vinyl): please select Vinyl Color.'],
     ];
     const before = await countOrders();
     for (const [body, status, message] of cases) {
       const response = await checkout(body);
-      expect({ status: response.statusCode, message: response.json<{ error: { message: string } }>().error.message }).toEqual({ status, message });
+      expect({ status: response.statusCode, message: response.json<{ error: { message: string } }>().error.message }).toEqual({
+        status,
+        message,
+      });
     }
     expect(await countOrders()).toBe(before);
   });
@@ -153,7 +198,14 @@ describe('checkout with the test provider', () => {
   });
 
   describe('the hosted test checkout', () => {
-    const ADDRESS = { email: 'fan@example.com', name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+    const ADDRESS = {
+      email: 'fan@example.com',
+      name: 'Ada Fan',
+      line1: '1 Main St',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+    };
     async function startSession(quantity = 2): Promise<string> {
       const response = await checkout([{ product: { id: vinyl.id }, quantity, selectedVinylColor: 'Gold' }]);
       expect(response.statusCode, response.body).toBe(200);
@@ -194,7 +246,15 @@ describe('checkout with the test provider', () => {
       }
       expect(form.body).toContain('<option value="US" selected>US</option>');
 
-      const refused = await post(sessionId, 'pay', { cardNumber: '4242424242424242', email: 'not-an-email', name: ' ', line1: '', city: 'X', postalCode: '!!', country: 'FR' });
+      const refused = await post(sessionId, 'pay', {
+        cardNumber: '4242424242424242',
+        email: 'not-an-email',
+        name: ' ',
+        line1: '',
+        city: 'X',
+        postalCode: '!!',
+        country: 'FR',
+      });
       expect(refused.statusCode).toBe(422);
       for (const message of [
         'Please enter a valid email address for the receipt.',
@@ -210,7 +270,11 @@ describe('checkout with the test provider', () => {
 
       const paid = await post(sessionId, 'pay', { ...ADDRESS, line2: 'Apt 4', state: 'IL', cardNumber: '4242424242424242' });
       expect(paid.statusCode).toBe(303);
-      const order = await t.database.db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+      const order = await t.database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('provider_session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({
         status: 'paid',
         customer_email: 'fan@example.com',
@@ -247,7 +311,11 @@ describe('checkout with the test provider', () => {
       expect(cancelled.headers.location).toBe(`/success?session_id=${sessionId}`);
       expect(await statusOf(sessionId)).toBe('paid');
       expect(await stockOf(vinyl.id)).toBe((before ?? 0) - 2);
-      const order = await t.database.db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+      const order = await t.database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('provider_session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(order.customer_email).toBe('fan@example.com');
       expect(order.paid_at).not.toBeNull();
     });
@@ -281,12 +349,19 @@ describe('checkout with the test provider', () => {
       expect((await page('test_cs_unknownunknownunknown')).statusCode).toBe(404);
       expect((await page('..%2F..%2Fetc')).statusCode).toBe(404);
       expect((await post('test_cs_unknownunknownunknown', 'pay', { ...ADDRESS, cardNumber: '4242424242424242' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' })).statusCode).toBe(404);
+      const malformed = await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' });
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json()).toEqual({ error: { code: 'not_found', message: 'We could not find an order for this checkout session.' } });
       expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/cs_test_unknown_session' })).statusCode).toBe(404);
     });
 
     it('keeps the Stripe webhook off with the test provider', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(404);
     });
   });
