@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { isMediaKey } from '../media/storage';
+import { hasErrnoCode } from '../../shared/errors';
 
 /** Files younger than this may belong to an upload still running in another process. */
 const SHARED_GRACE_MS = 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export async function sweepOrphanMedia(ctx: Pick<AppContext, 'config' | 'databas
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (hasErrnoCode(error, 'ENOENT')) return;
     throw error;
   }
   const rows = await ctx.database.db.selectFrom('clips').select(['video_key', 'screenshot_key']).execute();
