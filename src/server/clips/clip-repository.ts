@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { mediaPath, type Clip, type ClipSort } from '../../shared/clips';
 import { createUserRepository } from '../auth/user-repository';
-import type { Db, Executor } from '../db/database';
+import type { Executor } from '../db/database';
 
 export type NewClip = {
   ownerId: string;
@@ -91,7 +91,11 @@ function toPage(rows: ClipRow[], limit: number): Page {
   return { items: items.map(toClip), nextCursor };
 }
 
-export function createClipRepository(db: Db) {
+/**
+ * The clip repository over a database handle. Build it over a transaction to take part in it
+ * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
+ */
+export function createClipRepository(db: Executor) {
   async function findById(id: string): Promise<Clip | null> {
     if (!isClipId(id)) return null;
     const row = await selectClips(db).where('clips.id', '=', id).executeTakeFirst();
@@ -101,8 +105,8 @@ export function createClipRepository(db: Db) {
   return {
     findById,
 
-    async insert(clip: NewClip, executor: Executor = db): Promise<Clip> {
-      const { id } = await executor
+    async insert(clip: NewClip): Promise<Clip> {
+      const { id } = await db
         .insertInto('clips')
         .values({
           owner_id: clip.ownerId,
@@ -116,7 +120,7 @@ export function createClipRepository(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const created = await selectClips(executor).where('clips.id', '=', id).executeTakeFirstOrThrow();
+      const created = await selectClips(db).where('clips.id', '=', id).executeTakeFirstOrThrow();
       return toClip(created);
     },
 
@@ -139,7 +143,11 @@ export function createClipRepository(db: Db) {
         if (after === null) return { items: [], nextCursor: null };
         query = query.where(sql<boolean>`(clips.created_at, clips.id) < (${after.createdAt}, ${after.id}::uuid)`);
       }
-      const rows = await query.orderBy('clips.created_at', 'desc').orderBy('clips.id', 'desc').limit(limit + 1).execute();
+      const rows = await query
+        .orderBy('clips.created_at', 'desc')
+        .orderBy('clips.id', 'desc')
+        .limit(limit + 1)
+        .execute();
       return toPage(rows, limit);
     },
 
@@ -193,11 +201,7 @@ export function createClipRepository(db: Db) {
     /** Deletes the row and returns the keys of its files, which the caller removes afterwards. */
     async delete(id: string): Promise<ClipFiles | null> {
       if (!isClipId(id)) return null;
-      const row = await db
-        .deleteFrom('clips')
-        .where('id', '=', id)
-        .returning(['video_key', 'screenshot_key'])
-        .executeTakeFirst();
+      const row = await db.deleteFrom('clips').where('id', '=', id).returning(['video_key', 'screenshot_key']).executeTakeFirst();
       return row === undefined ? null : { videoKey: row.video_key, screenshotKey: row.screenshot_key };
     },
 
