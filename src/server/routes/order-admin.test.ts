@@ -16,7 +16,17 @@ const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'applicati
 const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
 
 function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+  return {
+    name: `Product ${code}`,
+    code,
+    description: '',
+    priceCents: 1000,
+    stock: 10,
+    shirtSizes: [],
+    shirtColors: [],
+    vinylColors: [],
+    ...overrides,
+  };
 }
 
 describe('order lifecycle for admins', () => {
@@ -40,7 +50,11 @@ describe('order lifecycle for admins', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return { sessionId, orderId: row.id };
   }
   const pay = (sessionId: string, form: Record<string, string>) =>
@@ -62,7 +76,8 @@ describe('order lifecycle for admins', () => {
   };
   const ship = (orderId: string, body: object = {}, headers = admin.headers) =>
     t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/ship`, headers, payload: body });
-  const refund = (orderId: string, headers = admin.headers) => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers, payload: {} });
+  const refund = (orderId: string, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers, payload: {} });
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -112,7 +127,9 @@ describe('order lifecycle for admins', () => {
 
     const again = await ship(orderId, { trackingNumber: 'OTHER' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: { code: 'conflict', message: 'This order is shipped; only paid orders can be marked shipped.' } });
+    expect(again.json()).toEqual({
+      error: { code: 'conflict', message: 'This order is shipped; only paid orders can be marked shipped.' },
+    });
     const refused = await refund(orderId);
     expect(refused.statusCode).toBe(409);
 
@@ -135,7 +152,9 @@ describe('order lifecycle for admins', () => {
     expect((await detail(orderId)).status).toBe('pending');
   });
 
-  it('refunds a paid order exactly once under concurrent requests: stock back once, one refund notice', async () => {
+  // PGlite runs one transaction at a time: there this checks the status re-check inside the
+  // transaction; the row lock, which makes it hold under real concurrency, only on PostgreSQL.
+  it('refunds a paid order exactly once under concurrent requests: stock back once, one refund notice (PostgreSQL: real concurrency)', async () => {
     const email = 'refund@example.com';
     const before = await stockOf(tee.id);
     const { orderId } = await paidOrder(email, 3);
@@ -143,7 +162,10 @@ describe('order lifecycle for admins', () => {
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => refund(orderId)));
     const codes = responses.map((response) => response.statusCode);
-    expect(codes.every((code) => code === 200 || code === 409), codes.join(',')).toBe(true);
+    expect(
+      codes.every((code) => code === 200 || code === 409),
+      codes.join(','),
+    ).toBe(true);
     expect(codes).toContain(200);
 
     expect(await stockOf(tee.id)).toBe(before);
@@ -173,7 +195,11 @@ describe('order lifecycle for admins', () => {
   });
 
   it('filters the list by status and exports the filtered orders as CSV with formulas neutralised', async () => {
-    const { orderId } = await paidOrder('csv@example.com', 1, { name: '=HYPERLINK("http://evil","x")', line1: '+1 Main, St', city: '@City' });
+    const { orderId } = await paidOrder('csv@example.com', 1, {
+      name: '=HYPERLINK("http://evil","x")',
+      line1: '+1 Main, St',
+      city: '@City',
+    });
     const paid = await t.app.inject({ method: 'GET', url: '/api/orders?status=paid', headers: admin.headers });
     expect(paid.statusCode).toBe(200);
     const page = OrderPageSchema.parse(paid.json());
@@ -208,15 +234,30 @@ describe('the pending-order expiry sweep', () => {
   it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {
     const product = await createProductRepository(t.database.db).create(fields('SWEEP', { stock: 5 }));
     const start = async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: [{ product: { id: product.id }, quantity: 1 }] });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        headers: { origin: TEST_ORIGIN },
+        payload: [{ product: { id: product.id }, quantity: 1 }],
+      });
       const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow()).id;
+      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow())
+        .id;
     };
     const stale = await start();
     const fresh = await start();
     const now = new Date();
-    await t.database.db.updateTable('orders').set({ created_at: new Date(now.getTime() - 24 * 3600_000 - 1000) }).where('id', '=', stale).execute();
-    const service = createOrderService({ db: t.database.db, payments: createTestPaymentProvider(), mailer: createMailer(t.config.mail, t.app.log), log: t.app.log });
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(now.getTime() - 24 * 3600_000 - 1000) })
+      .where('id', '=', stale)
+      .execute();
+    const service = createOrderService({
+      db: t.database.db,
+      payments: createTestPaymentProvider(),
+      mailer: createMailer(t.config.mail, t.app.log),
+      log: t.app.log,
+    });
 
     expect(await service.expireStale(now)).toBe(1);
     expect(await service.expireStale(now)).toBe(0);

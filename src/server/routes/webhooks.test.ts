@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSummarySchema, type OrderStatus } from '../../shared/orders';
 import type { ProductFields } from '../../shared/products';
-import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer, type TestSession } from '../payments/fake-stripe-server';
+import {
+  signStripePayload,
+  startFakeStripeServer,
+  stripeSessionEvent,
+  type FakeStripeServer,
+  type TestSession,
+} from '../payments/fake-stripe-server';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -15,7 +21,17 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const WEBHOOK_SECRET = 'whsec_test_mingo_webhook_secret';
 
 function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return { name: `Product ${code}`, code, description: '', priceCents: 1000, stock: 10, shirtSizes: [], shirtColors: [], vinylColors: [], ...overrides };
+  return {
+    name: `Product ${code}`,
+    code,
+    description: '',
+    priceCents: 1000,
+    stock: 10,
+    shirtSizes: [],
+    shirtColors: [],
+    vinylColors: [],
+    ...overrides,
+  };
 }
 
 describe('Stripe checkout and webhook', () => {
@@ -31,7 +47,12 @@ describe('Stripe checkout and webhook', () => {
   const statusOf = async (sessionId: string): Promise<OrderStatus> => (await orderRow(sessionId)).status;
 
   async function startCheckout(lines: object[]): Promise<{ sessionId: string; orderId: string }> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: TEST_ORIGIN }, payload: lines });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: lines,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const url = response.json<{ url: string }>().url;
     const sessionId = url.split('/').pop() ?? '';
@@ -44,7 +65,11 @@ describe('Stripe checkout and webhook', () => {
       method: 'POST',
       url: '/api/webhooks/stripe',
       // Stripe's deliveries carry no browser headers; a cross-site Origin must not matter either.
-      headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://stripe.com', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        origin: 'https://stripe.com',
+        ...(signature === null ? {} : { 'stripe-signature': signature }),
+      },
       payload,
     });
   }
@@ -105,7 +130,12 @@ describe('Stripe checkout and webhook', () => {
     expect(Object.keys(sent?.fields ?? {}).filter((key) => key.startsWith('line_items[2]'))).toEqual([]);
     const order = await orderRow(sessionId);
     expect([order.status, order.provider, order.subtotal_cents, order.delivery_cents, order.tax_cents, order.total_cents]).toEqual([
-      'pending', 'stripe', 8997, 0, 967, 9964,
+      'pending',
+      'stripe',
+      8997,
+      0,
+      967,
+      9964,
     ]);
   });
 
@@ -154,7 +184,13 @@ describe('Stripe checkout and webhook', () => {
     const stock = await stockOf(tee.id);
     const pending = await orderRow(sessionId);
     const charged = pending.subtotal_cents + pending.delivery_cents + 400;
-    const payload = event('checkout.session.completed', { id: sessionId, orderId, email: 'buyer@example.com', amountTotal: charged, amountTax: 400 });
+    const payload = event('checkout.session.completed', {
+      id: sessionId,
+      orderId,
+      email: 'buyer@example.com',
+      amountTotal: charged,
+      amountTax: 400,
+    });
     expect((await deliver(payload)).statusCode).toBe(200);
     expect((await deliver(payload)).statusCode).toBe(200);
     const order = await orderRow(sessionId);
@@ -173,7 +209,7 @@ describe('Stripe checkout and webhook', () => {
   });
 
   it.each([
-    ['an amount that is not the order\'s price', { amountDelta: -100, currency: 'usd' }],
+    ["an amount that is not the order's price", { amountDelta: -100, currency: 'usd' }],
     ['another currency', { amountDelta: 0, currency: 'eur' }],
   ])('never fulfils a charge of %s: the order needs a refund and keeps its stock', async (_what, { amountDelta, currency }) => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
@@ -186,30 +222,52 @@ describe('Stripe checkout and webhook', () => {
     expect(await stockOf(tee.id)).toBe(stock);
   });
 
-  it('fulfils exactly once under twenty concurrent deliveries of completed and async_payment_succeeded', async () => {
+  // PGlite runs one transaction at a time: there this checks event de-duplication and the status
+  // re-check; the order's row lock is only exercised on PostgreSQL.
+  it('fulfils exactly once under twenty concurrent deliveries of completed and async_payment_succeeded (PostgreSQL: real concurrency)', async () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 3, selectedShirtSize: 'M' }]);
     const stock = await stockOf(tee.id);
     const payloads = Array.from({ length: 20 }, (_, i) =>
-      event(i % 2 === 0 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded', { id: sessionId, orderId }, `evt_concurrent_${i % 4}`),
+      event(
+        i % 2 === 0 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded',
+        { id: sessionId, orderId },
+        `evt_concurrent_${i % 4}`,
+      ),
     );
     const responses = await Promise.all(payloads.map((payload) => deliver(payload)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     expect(await statusOf(sessionId)).toBe('paid');
     expect(await stockOf(tee.id)).toBe((stock ?? 0) - 3);
     const events = await t.database.db.selectFrom('payment_events').select('provider_event_id').where('order_id', '=', orderId).execute();
-    expect(events.map((row) => row.provider_event_id).sort()).toEqual(['evt_concurrent_0', 'evt_concurrent_1', 'evt_concurrent_2', 'evt_concurrent_3']);
+    expect(events.map((row) => row.provider_event_id).sort()).toEqual([
+      'evt_concurrent_0',
+      'evt_concurrent_1',
+      'evt_concurrent_2',
+      'evt_concurrent_3',
+    ]);
   });
 
-  it('stores the collected address and sends one receipt (an .eml in the outbox) under duplicate and concurrent deliveries', async () => {
+  it('stores the collected address and sends one receipt (an .eml in the outbox) under duplicate deliveries, concurrent ones included (PostgreSQL: real concurrency)', async () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
     const shipping = { name: 'Bo Buyer', line1: '9 Elm Rd', city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', country: 'CA' };
     const session = { id: sessionId, orderId, email: 'bo@example.com', paymentIntent: 'pi_test_bo', shipping };
     const payload = event('checkout.session.completed', session, 'evt_receipt_once');
-    const responses = await Promise.all([deliver(payload), deliver(payload), deliver(event('checkout.session.async_payment_succeeded', session))]);
+    const responses = await Promise.all([
+      deliver(payload),
+      deliver(payload),
+      deliver(event('checkout.session.async_payment_succeeded', session)),
+    ]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect((await deliver(payload)).statusCode).toBe(200);
     const order = await orderRow(sessionId);
-    expect(order).toMatchObject({ status: 'paid', shipping_name: 'Bo Buyer', shipping_city: 'Toronto', shipping_postal_code: 'M5V 2T6', shipping_country: 'CA', payment_reference: 'pi_test_bo' });
+    expect(order).toMatchObject({
+      status: 'paid',
+      shipping_name: 'Bo Buyer',
+      shipping_city: 'Toronto',
+      shipping_postal_code: 'M5V 2T6',
+      shipping_country: 'CA',
+      payment_reference: 'pi_test_bo',
+    });
     const files = (await readdir(path.join(t.dataDir, 'outbox'))).filter((name) => name.includes(orderId));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(new RegExp(`-receipt-${orderId}\\.eml$`));
@@ -218,14 +276,18 @@ describe('Stripe checkout and webhook', () => {
     expect(eml).toContain('Toronto, ON, M5V 2T6');
   });
 
-  it('refunds through the Stripe Refunds API with one idempotency key, once under concurrent requests', async () => {
+  it('refunds through the Stripe Refunds API with one idempotency key, once under concurrent requests (PostgreSQL: real concurrency)', async () => {
     const admin = await signedInAs(t, 'admin');
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
-    await deliver(event('checkout.session.completed', { id: sessionId, orderId, email: 'r@example.com', paymentIntent: 'pi_test_refund_me' }));
+    await deliver(
+      event('checkout.session.completed', { id: sessionId, orderId, email: 'r@example.com', paymentIntent: 'pi_test_refund_me' }),
+    );
     const stock = await stockOf(tee.id);
     const refunds = stripe.refunds.length;
     const responses = await Promise.all(
-      Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} })),
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toContain(200);
     expect(responses.every((response) => [200, 409].includes(response.statusCode))).toBe(true);
@@ -254,7 +316,9 @@ describe('Stripe checkout and webhook', () => {
     await deliver(event('checkout.session.completed', { id: sessionId, orderId }));
     const stock = await stockOf(tee.id);
     expect((await deliver(event('checkout.session.expired', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
-    expect((await deliver(event('checkout.session.async_payment_failed', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.async_payment_failed', { id: sessionId, orderId, paymentStatus: 'unpaid' }))).statusCode,
+    ).toBe(200);
     expect(await statusOf(sessionId)).toBe('paid');
     expect(await stockOf(tee.id)).toBe(stock);
   });
@@ -264,7 +328,9 @@ describe('Stripe checkout and webhook', () => {
     const stock = await stockOf(tee.id);
     await deliver(event('checkout.session.completed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
     expect(await statusOf(delayed.sessionId)).toBe('pending');
-    await deliver(event('checkout.session.async_payment_failed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }));
+    await deliver(
+      event('checkout.session.async_payment_failed', { id: delayed.sessionId, orderId: delayed.orderId, paymentStatus: 'unpaid' }),
+    );
     expect(await statusOf(delayed.sessionId)).toBe('cancelled');
 
     const abandoned = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
@@ -279,9 +345,16 @@ describe('Stripe checkout and webhook', () => {
   });
 
   it('acknowledges and ignores unknown sessions and other event types', async () => {
-    const unknown = await deliver(event('checkout.session.completed', { id: 'cs_test_not_ours', orderId: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await deliver(
+      event('checkout.session.completed', { id: 'cs_test_not_ours', orderId: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(unknown.statusCode).toBe(200);
-    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const other = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     expect((await deliver(other)).statusCode).toBe(200);
   });
 
