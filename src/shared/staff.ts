@@ -17,6 +17,9 @@ export const USER_NOT_FOUND = "User can't be found.";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The password policy in one sentence, shown under the account forms (Staff page, first admin). */
+export const PASSWORD_RULE = `Passwords need at least ${PASSWORD_MIN_LENGTH} characters and must not be a common password.`;
+
 /** Why a password is refused, or null when it is acceptable (account creation, reset, admin bootstrap). */
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
