@@ -63,8 +63,6 @@ export type Endpoint<
   extraResponses?: readonly ExtraResponse[];
   /** Also answers HEAD (GET endpoints only). */
   head?: boolean;
-  /** An example of a successful JSON answer, for the API reference. */
-  example?: unknown;
 };
 
 export function endpoint<

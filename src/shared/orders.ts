@@ -64,7 +64,6 @@ export const createCheckoutSession = endpoint({
   tag: 'Checkout',
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
-  example: { url: '/checkout/test/test_cs_0123456789abcdef' },
   body: CheckoutBodySchema,
   response: z.object({ url: z.string() }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRawResponse, type Endpoint } from '../../shared/contract';
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '../../shared/errors';
+import { errorExample, SUCCESS_EXAMPLES } from './examples';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth';
 import type { RegisteredRoute } from '../auth/route-registry';
@@ -89,7 +90,8 @@ function successResponse(endpoint: Endpoint): [string, Response] {
     const content = Object.fromEntries(response.contentTypes.map((type) => [type, { schema: { type: 'string' } }]));
     return [String(status), { description: response.description, content }];
   }
-  const media = { schema: jsonSchema(response, 'output'), ...(endpoint.example === undefined ? {} : { example: endpoint.example }) };
+  const example = SUCCESS_EXAMPLES.get(endpoint);
+  const media = { schema: jsonSchema(response, 'output'), ...(example === undefined ? {} : { example }) };
   return [String(status), { description: 'Success.', content: { 'application/json': media } }];
 }
 
@@ -111,7 +113,7 @@ function errorCodes(route: DocumentedRoute): ErrorCode[] {
   return [...codes];
 }
 
-function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
+function errorResponses(codes: readonly ErrorCode[], endpoint: Endpoint): Record<string, Response> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
@@ -124,7 +126,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorBody' },
-              examples: Object.fromEntries(list.map((code) => [code, { value: { error: { code, message: '…' } } }])),
+              examples: Object.fromEntries(list.map((code) => [code, { value: errorExample(code, endpoint) }])),
             },
           },
         },
@@ -161,7 +163,7 @@ function operation(route: DocumentedRoute): OpenApiOperation {
     security: guarded ? [{ [SESSION_SCHEME]: [] }] : [],
     parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query'), ...parameters(endpoint.headers, 'header')],
     ...(body === undefined ? {} : { requestBody: body }),
-    responses: { [status]: success, ...extra, ...errorResponses(errorCodes(route)) },
+    responses: { [status]: success, ...extra, ...errorResponses(errorCodes(route), endpoint) },
   };
 }
 
