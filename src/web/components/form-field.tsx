@@ -55,3 +55,11 @@ export function InputField({ id, label, hint, error, className = 'input', ...inp
     </FormField>
   );
 }
+
+/** One field of `InputFields`: its `name` also makes its id. */
+export type InputFieldSpec = Omit<InputFieldProps, 'id'> & { name: string };
+
+/** Several InputFields in a row of the form, each with the id `${idPrefix}-${name}`. */
+export function InputFields({ idPrefix, fields }: { idPrefix: string; fields: readonly InputFieldSpec[] }) {
+  return fields.map(({ name, ...field }) => <InputField key={name} id={`${idPrefix}-${name}`} name={name} {...field} />);
+}

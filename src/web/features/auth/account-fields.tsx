@@ -1,5 +1,5 @@
 import { PASSWORD_RULE } from '../../../shared/staff';
-import { InputField } from '../../components/form-field';
+import { InputFields } from '../../components/form-field';
 
 /** The text fields of a new account, as the server's NewAccountSchema names them. */
 type AccountText = { name: string; email: string; phoneNumber: string; password: string };
@@ -16,16 +16,8 @@ const FIELDS = [
  * the person's own name and e-mail; an admin creating someone else's account gets no suggestions.
  */
 export function AccountFields({ idPrefix, forSelf }: { idPrefix: string; forSelf: boolean }) {
-  return FIELDS.map(({ name, label, type, autoComplete }) => (
-    <InputField
-      key={name}
-      id={`${idPrefix}-${name}`}
-      name={name}
-      label={label}
-      type={type}
-      autoComplete={forSelf || name === 'password' ? autoComplete : 'off'}
-    />
-  ));
+  const fields = FIELDS.map((field) => ({ ...field, autoComplete: forSelf || field.name === 'password' ? field.autoComplete : 'off' }));
+  return <InputFields idPrefix={idPrefix} fields={fields} />;
 }
 
 /** The AccountFields values of a submitted form. */

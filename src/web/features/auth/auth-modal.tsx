@@ -1,6 +1,6 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../shared/auth';
-import { InputField } from '../../components/form-field';
+import { InputFields, type InputFieldSpec } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { signInWithPassword } from './session-store';
 
@@ -13,40 +13,38 @@ export const LOGIN_MESSAGES = {
 type Phase = 'editing' | 'progress' | 'success' | 'failure';
 
 /**
- * A login field: its value, and whether its message shows — once it was edited and left
- * (touched and dirty) while invalid.
+ * A login field: its value, whether it is valid, and its InputField, whose message shows once the
+ * field was edited and left (touched and dirty) while invalid.
  */
-function useLoginField(isValid: (value: string) => boolean) {
-  const [field, setField] = useState({ value: '', touched: false, dirty: false });
-  const valid = isValid(field.value);
-  return {
-    value: field.value,
-    valid,
-    showError: field.touched && field.dirty && !valid,
-    inputProps: {
-      value: field.value,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setField({ ...field, value: event.target.value, dirty: true }),
-      onBlur: () => setField({ ...field, touched: true }),
-    },
+function useLoginField(
+  field: Pick<InputFieldSpec, 'name' | 'label' | 'type' | 'autoComplete'>,
+  message: string,
+  isValid: (value: string) => boolean,
+) {
+  const [state, setState] = useState({ value: '', touched: false, dirty: false });
+  const valid = isValid(state.value);
+  const spec: InputFieldSpec = {
+    ...field,
+    required: true,
+    value: state.value,
+    error: state.touched && state.dirty && !valid ? message : undefined,
+    onChange: (event) => setState({ ...state, value: event.target.value, dirty: true }),
+    onBlur: () => setState({ ...state, touched: true }),
   };
+  return { value: state.value, valid, spec };
 }
 
 function LoginForm() {
   const id = useId();
-  const email = useLoginField((value) => value !== '' && EMAIL_PATTERN.test(value));
-  const password = useLoginField((value) => value !== '');
+  const email = useLoginField({ name: 'email', label: 'Email', type: 'email', autoComplete: 'username' }, 'Email is invalid', (value) =>
+    EMAIL_PATTERN.test(value),
+  );
+  const password = useLoginField(
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+    'Password is invalid',
+    (value) => value !== '',
+  );
   const [phase, setPhase] = useState<Phase>('editing');
-  const fields = [
-    { name: 'email', label: 'Email', type: 'email', autoComplete: 'username', field: email, message: 'Email is invalid' },
-    {
-      name: 'password',
-      label: 'Password',
-      type: 'password',
-      autoComplete: 'current-password',
-      field: password,
-      message: 'Password is invalid',
-    },
-  ];
   // The form is re-enabled only after a failure; after success it stays locked.
   const locked = phase === 'progress' || phase === 'success';
 
@@ -65,19 +63,7 @@ function LoginForm() {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" aria-label="Login">
       <fieldset disabled={locked} className="flex flex-col gap-4">
-        {fields.map(({ name, label, type, autoComplete, field, message }) => (
-          <InputField
-            key={name}
-            id={`${id}-${name}`}
-            label={label}
-            name={name}
-            type={type}
-            autoComplete={autoComplete}
-            required
-            error={field.showError ? message : undefined}
-            {...field.inputProps}
-          />
-        ))}
+        <InputFields idPrefix={id} fields={[email.spec, password.spec]} />
         <button type="submit" className="btn-primary" disabled={!email.valid || !password.valid || locked}>
           Login
         </button>

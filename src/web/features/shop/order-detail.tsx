@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../../domain/format';
 import { optionsText } from '../../../domain/product-options';
 import { SHIPPING_LIMITS, type AdminOrderDetail } from '../../../shared/orders';
-import { InputField } from '../../components/form-field';
+import { InputFields } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { STATUS_LABELS } from './order-summary';
 import { useOrderActions, useOrderDetail } from './use-orders';
@@ -28,15 +28,14 @@ function ShipForm({ orderId }: { orderId: string }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Mark shipped">
-      {SHIP_FIELDS.map(({ name, ...field }) => (
-        <InputField
-          key={name}
-          id={`${id}-${name}`}
-          {...field}
-          value={details[name]}
-          onChange={(event) => setDetails({ ...details, [name]: event.target.value })}
-        />
-      ))}
+      <InputFields
+        idPrefix={id}
+        fields={SHIP_FIELDS.map((field) => ({
+          ...field,
+          value: details[field.name],
+          onChange: (event) => setDetails({ ...details, [field.name]: event.target.value }),
+        }))}
+      />
       <button type="submit" className="btn-primary" disabled={ship.isPending}>
         Mark shipped
       </button>
