@@ -1,8 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './pwa.config';
+import { LETTERS } from './src/domain/boards';
+import { LETTER_COLORS, LOGO_LETTER_CLASS } from './src/web/lib/letter-colors';
+
+const STATIC_LOGO_PLACEHOLDER = '<!-- static-logo-letters -->';
+
+/** index.html's logo (painted before any script runs), generated from the module the React logo uses. */
+function staticLogo(): Plugin {
+  const letters = LETTERS.map((letter, index) => `<span class="${LOGO_LETTER_CLASS} ${LETTER_COLORS[index] ?? ''}">${letter}</span>`).join(
+    '',
+  );
+  return {
+    name: 'mingo-static-logo',
+    transformIndexHtml(html) {
+      if (!html.includes(STATIC_LOGO_PLACEHOLDER)) throw new Error(`index.html has no ${STATIC_LOGO_PLACEHOLDER} for the static logo`);
+      return html.replace(STATIC_LOGO_PLACEHOLDER, letters);
+    },
+  };
+}
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -10,7 +28,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), staticLogo(), VitePWA(pwaOptions)],
   build: {
     outDir: `../../${distDir}/client`,
     emptyOutDir: true,

@@ -34,7 +34,8 @@ describe('health and errors', () => {
 
   it.each([
     ['an over-long path parameter', { method: 'GET', url: `/api/clips/${'a'.repeat(200)}` }, 414, 'uri_too_long'],
-    ['a malformed address', { method: 'GET', url: '/api/clips/%E0%A4%A' }, 400, 'bad_request'],
+    ['a malformed address', { method: 'GET', url: '/api/clips/%E0%A4%A' }, 400, 'malformed_url'],
+    ['a malformed page address', { method: 'GET', url: '/%E0%A4%A', headers: { accept: 'text/html' } }, 400, 'malformed_url'],
     [
       'a body that is not JSON',
       { method: 'POST', url: '/api/create-checkout-session', payload: '{nope', headers: { 'content-type': 'application/json' } },
@@ -115,6 +116,25 @@ describe('health and errors', () => {
       await app.close();
     } finally {
       await database.close();
+      }
+    });
+
+  it.each([
+    [422, 'client_error'],
+    [406, 'client_error'],
+    [412, 'precondition_failed'],
+    [405, 'method_not_allowed'],
+  ] as const)('keeps the status of a plugin error it has no mapping for (%i → %s)', async (status, code) => {
+    const app = await buildApp({ config: t.config, database: await createTestDatabase() });
+    try {
+      app.get('/api/plugin-refusal', { config: { access: 'public' } }, () => {
+        throw Object.assign(new Error('A plugin refused this request.'), { statusCode: status });
+      });
+      const response = await app.inject({ method: 'GET', url: '/api/plugin-refusal' });
+      expect(response.statusCode).toBe(status);
+      expect(JSON.parse(response.body)).toEqual({ error: { code, message: 'A plugin refused this request.' } });
+    } finally {
+      await app.close();
     }
   });
 
@@ -178,6 +198,24 @@ describe('static site', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const particles = await t.app.inject({ method: 'GET', url: '/assets/particles.json' });
     expect(particles.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/assets/', '/static/', '/icons/%00x', '/assets/%00particles.json'])(
+    'refuses to serve %s with a 403 in the error shape',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/*' } });
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 'forbidden_path', message: 'This path cannot be served.' } });
+    },
+  );
+
+  it("keeps the static files' own refusals: a failed If-Match is 412, a range past the end 416", async () => {
+    const precondition = await t.app.inject({ method: 'GET', url: '/static/app-1a2b.js', headers: { 'if-match': '"another-version"' } });
+    expect(precondition.statusCode).toBe(412);
+    expect(precondition.json()).toMatchObject({ error: { code: 'precondition_failed', message: expect.any(String) } });
+    const range = await t.app.inject({ method: 'GET', url: '/static/app-1a2b.js', headers: { range: 'bytes=5000-6000' } });
+    expect(range.statusCode).toBe(416);
+    expect(range.json()).toMatchObject({ error: { code: 'range_not_satisfiable', message: expect.any(String) } });
   });
 
   it('answers a missing image with 404, not the page', async () => {

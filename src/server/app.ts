@@ -93,7 +93,9 @@ export async function buildApp({
     requestTimeout: 0,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     keepAliveTimeout: 5_000,
-    return503OnClosing: true,
+    // drain.ts answers requests that arrive while closing, in the app's error shape
+    // (Fastify's own 503 body is not `{ error: { code, message } }` and cannot be changed).
+    return503OnClosing: false,
     frameworkErrors,
   });
   const publicCache = await createPublicCache(database, app.log);

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_ORIGIN } from './test/auth';
 import { createTestApp, type TestApp } from './test/test-app';
 
 describe('draining before shutdown (SHUTDOWN_DRAIN_MS)', () => {
@@ -17,7 +20,12 @@ describe('draining before shutdown (SHUTDOWN_DRAIN_MS)', () => {
     const drain = t.app.drain.start().then(() => (drained = true));
     expect(t.app.drain.draining).toBe(true);
 
-    const write = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { origin: 'http://localhost:3000' }, payload: [] });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: 'http://localhost:3000' },
+      payload: [],
+    });
     expect(write.statusCode).toBe(400);
     expect(write.headers.connection).toBe('close');
     expect(drained).toBe(false);
@@ -43,5 +51,46 @@ describe('draining before shutdown (SHUTDOWN_DRAIN_MS)', () => {
     const started = Date.now();
     await t.app.drain.start();
     expect(Date.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('closing', () => {
+  it('refuses a request that arrives while the app closes with a 503 in the error shape', async () => {
+    const t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = once(socket, 'close');
+
+    // A checkout whose body has not arrived yet keeps the connection busy while the app starts closing…
+    const started = once(t.app.server, 'request');
+    socket.write(
+      [
+        'POST /api/create-checkout-session HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Origin: ${TEST_ORIGIN}`,
+        'Content-Type: application/json',
+        'Content-Length: 2',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    await started;
+    const closed = t.close();
+    await vi.waitFor(() => expect(t.app.server.listening).toBe(false));
+    // …then its body and a second request on the same connection arrive.
+    socket.write(['[]GET /api/products HTTP/1.1', 'Host: 127.0.0.1', '', ''].join('\r\n'));
+    await ended;
+    await closed;
+
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 400 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(JSON.parse(second?.split('\r\n\r\n')[1] ?? '')).toEqual({
+      error: { code: 'service_unavailable', message: 'This instance is shutting down; please retry.' },
+    });
   });
 });

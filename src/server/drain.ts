@@ -18,16 +18,24 @@ export type Drain = {
  * listening: reads (GET/HEAD) answer 503, which nginx (`proxy_next_upstream http_503`) retries on
  * another instance and counts against this one, so it stops sending here; every other request is
  * served as usual, with `Connection: close`. The listener closes shortly after the first refused
- * read, or when the drain time is up.
+ * read, or when the drain time is up. After that, while the app closes, every request is refused.
  */
 export function registerDrain(app: FastifyInstance, drainMs: number): Drain {
   let draining = false;
+  let closing = false;
   let refusedOne: (() => void) | undefined;
 
+  // Once app.close() has begun, every request still arriving on an open connection is refused
+  // (what Fastify's return503OnClosing does, but in the app's error shape; buildApp turns that off).
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
   app.addHook('onRequest', (request, reply, done) => {
-    if (!draining) return done();
+    if (!draining && !closing) return done();
     reply.header('connection', 'close');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    if (!closing && request.method !== 'GET' && request.method !== 'HEAD') return done();
     refusedOne?.();
     const error = serviceUnavailable('This instance is shutting down; please retry.');
     reply.code(error.statusCode).header('retry-after', '1').send(error.toBody());

@@ -3,12 +3,13 @@ import { ZodError } from 'zod';
 import {
   AppError,
   badRequest,
+  clientErrorFor,
+  forbiddenPath,
   internalError,
   invalidJson,
   invalidMultipart,
-  methodNotAllowed,
+  malformedUrl,
   payloadTooLarge,
-  rateLimited,
   tooManyParts,
   unsupportedMediaType,
   uriTooLong,
@@ -29,13 +30,16 @@ const FASTIFY_ERRORS: Record<string, () => AppError> = {
   FST_ERR_CTP_INVALID_TYPE: () => unsupportedMediaType(),
   FST_ERR_CTP_INVALID_JSON_BODY: () => invalidJson(),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => invalidJson('The request body is empty.'),
-  FST_ERR_BAD_URL: () => badRequest('The request address is malformed.'),
+  FST_ERR_BAD_URL: () => malformedUrl(),
+  FST_ERR_INVALID_URL: () => malformedUrl('The request address is not a valid URL.'),
+  FST_STATIC_FORBIDDEN_PATH: () => forbiddenPath(),
   FST_ERR_MAX_PARAM_LENGTH: () => uriTooLong('A part of the request address is too long.'),
   FST_ERR_ASYNC_CONSTRAINT: () => badRequest('The request could not be routed.'),
 };
 
 /** What the multipart parser (busboy) throws for a truncated or malformed body: the client's fault. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Part terminated early due to unexpected end of multipart data|Malformed part header)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Part terminated early due to unexpected end of multipart data|Malformed part header)/;
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -47,23 +51,20 @@ function toAppError(error: unknown): AppError {
     return invalidMultipart('The multipart body is malformed or incomplete.');
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return rateLimited(fastifyError.message);
-  if (status === 413) return payloadTooLarge();
-  if (status === 414) return uriTooLong();
-  if (status === 415) return unsupportedMediaType();
-  if (status === 405) return methodNotAllowed();
   // Invalid JSON bodies surface as a SyntaxError with a 400 status from the JSON parser.
   if (status === 400 && error instanceof SyntaxError) return invalidJson();
+  // Our own refusals are AppErrors, so a bare 403 comes from @fastify/static's `send`: a path it will not serve.
+  if (status === 403) return forbiddenPath();
   if (status >= 400 && status < 500) {
-    return fastifyError.validation === undefined ? badRequest(fastifyError.message ?? 'Bad request.') : validationFailed(fastifyError.message ?? 'Invalid request.');
+    const message = fastifyError.message ?? 'The request was refused.';
+    return fastifyError.validation === undefined ? clientErrorFor(status, message) : validationFailed(message);
   }
   return internalError();
 }
 
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const mapped = toAppError(error);
-  // A 5xx from a plugin (503 while closing) keeps its status; everything unknown is a 500.
-  const status = mapped.code === 'internal_error' ? Math.max(500, (error as Partial<FastifyError>).statusCode ?? 500) : mapped.statusCode;
+  const status = mapped.statusCode;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: mapped.code, status }, mapped.message);
   return reply.code(status).type('application/json; charset=utf-8').send(mapped.toBody());

@@ -42,11 +42,23 @@ const broken = endpoint({
   response: z.object({ ok: z.boolean() }),
 });
 
+const thing = endpoint({
+  method: 'GET',
+  path: '/things/:id',
+  summary: 'test',
+  tag: 'test',
+  params: z.object({ id: z.uuid() }),
+  paramsNotFound: 'There is no such thing.',
+  response: z.object({ id: z.string() }),
+});
+
 describe('route()', () => {
   let app: FastifyInstance;
   const logged: { level: number; msg: string }[] = [];
   beforeAll(async () => {
-    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) } } });
+    app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) } },
+    });
     registerErrorHandler(app);
     route(app, item, { access: 'public' }, async ({ params, query, body }) => ({
       id: params.id,
@@ -56,6 +68,7 @@ describe('route()', () => {
       secret: 'do not send',
     }));
     route(app, upload, { access: 'public' }, async () => ({ ok: true }));
+    route(app, thing, { access: 'public' }, async ({ params }) => ({ id: params.id }));
     // As the public cache does: the answer is sent on `reply`, after an await.
     route(app, sentByHandler, { access: 'public' }, async ({ reply }) => {
       await Promise.resolve();
@@ -86,6 +99,14 @@ describe('route()', () => {
     });
   });
 
+  it('answers a path parameter that cannot exist as not found when the endpoint says so, before the handler runs', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await app.inject({ method: 'GET', url: `/things/${id}` })).json()).toEqual({ id });
+    const response = await app.inject({ method: 'GET', url: '/things/not-a-uuid' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toStrictEqual({ error: { code: 'not_found', message: 'There is no such thing.' } });
+  });
+
   it('takes an answer the handler sent itself as it is, without logging an error', async () => {
     logged.length = 0;
     const response = await app.inject({ method: 'GET', url: '/sent' });
@@ -94,7 +115,7 @@ describe('route()', () => {
     expect(logged).toEqual([]);
   });
 
-  it('answers 500 (not the client\'s 400) and logs when a handler breaks its own contract', async () => {
+  it("answers 500 (not the client's 400) and logs when a handler breaks its own contract", async () => {
     logged.length = 0;
     const response = await app.inject({ method: 'GET', url: '/broken' });
     expect(response.statusCode).toBe(500);

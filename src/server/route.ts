@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isRawResponse, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
-import { internalError, unsupportedMediaType } from '../shared/errors';
+import { internalError, notFound, unsupportedMediaType } from '../shared/errors';
 import { parseInput } from './http';
 import type { CacheTag, PublicCache } from './cache/public-cache';
 import type { RouteAccess } from './security';
@@ -23,11 +23,8 @@ type ResponseOf<E> = E extends Endpoint<any, any, any, infer R, any, any> ? R : 
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** What a JSON or form body turns into; multipart and raw bodies are read from `request` by the handler. */
-type ParsedBody<E> = FormatOf<E> extends 'multipart' | 'raw'
-  ? undefined
-  : FormatOf<E> extends 'multipart-or-json'
-    ? BodyOf<E> | undefined
-    : BodyOf<E>;
+type ParsedBody<E> =
+  FormatOf<E> extends 'multipart' | 'raw' ? undefined : FormatOf<E> extends 'multipart-or-json' ? BodyOf<E> | undefined : BodyOf<E>;
 
 /** The validated input a handler gets: nothing in it came from the request unparsed. */
 export type RouteInput<E extends Endpoint> = {
@@ -64,6 +61,13 @@ function parseOptional(schema: z.ZodType | undefined, value: unknown, part: Requ
   return schema === undefined ? undefined : parseInput(schema, value, WHAT[part]);
 }
 
+function parseParams(definition: Endpoint, value: unknown): unknown {
+  if (definition.params === undefined || definition.paramsNotFound === undefined) return parseOptional(definition.params, value, 'params');
+  const result = definition.params.safeParse(value);
+  if (!result.success) throw notFound(definition.paramsNotFound);
+  return result.data;
+}
+
 function bodyFormatOf(definition: Endpoint): BodyFormat | undefined {
   return definition.bodyFormat ?? (definition.body === undefined ? undefined : 'json');
 }
@@ -97,7 +101,11 @@ export function route<E extends Endpoint>(
   app.route({
     method: definition.head === true ? [definition.method, 'HEAD'] : definition.method,
     url: definition.path,
-    config: { access: settings.access, endpoint: definition, ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }) },
+    config: {
+      access: settings.access,
+      endpoint: definition,
+      ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }),
+    },
     ...(settings.compress === false ? { compress: false } : {}),
     ...(cache === undefined
       ? {}
@@ -108,7 +116,7 @@ export function route<E extends Endpoint>(
         }),
     handler: async (request, reply) => {
       const input = {
-        params: parseOptional(definition.params, request.params, 'params'),
+        params: parseParams(definition, request.params),
         query: parseOptional(definition.query, request.query, 'query'),
         headers: parseOptional(definition.headers, request.headers, 'headers'),
         body: readBody(definition, request),
@@ -118,7 +126,12 @@ export function route<E extends Endpoint>(
       } as RouteInput<E>;
       reply.code(definition.status ?? 200);
       if (cache !== undefined && !isRawResponse(response)) {
-        return cache.store.json(request, reply, { tag: cache.tag, schema: response }, async () => (await handler(input)) as z.input<typeof response>);
+        return cache.store.json(
+          request,
+          reply,
+          { tag: cache.tag, schema: response },
+          async () => (await handler(input)) as z.input<typeof response>,
+        );
       }
       const result: unknown = await handler(input);
       // A handler that sent its answer returns `reply`; an async function hands back a thenable's

@@ -43,6 +43,11 @@ export type Endpoint<
   tag: string;
   description?: string;
   params?: Params;
+  /**
+   * Path parameters that fail their schema name something that cannot exist: answered as
+   * `not_found` with this message, exactly like an unknown one, instead of a 400 (decision 060).
+   */
+  paramsNotFound?: string;
   query?: Query;
   headers?: Headers;
   body?: Body;
@@ -58,8 +63,6 @@ export type Endpoint<
   extraResponses?: readonly ExtraResponse[];
   /** Also answers HEAD (GET endpoints only). */
   head?: boolean;
-  /** An example of a successful JSON answer, for the API reference. */
-  example?: unknown;
 };
 
 export function endpoint<

@@ -64,7 +64,6 @@ export const createCheckoutSession = endpoint({
   tag: 'Checkout',
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
-  example: { url: '/checkout/test/test_cs_0123456789abcdef' },
   body: CheckoutBodySchema,
   response: z.object({ url: z.string() }),
 });
@@ -211,8 +210,10 @@ export type OrderPage = z.infer<typeof OrderPageSchema>;
 /** Provider session ids: Stripe's `cs_…` and the test provider's `test_cs_…`. */
 export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9_]{8,255}$/);
 
-/** Malformed session ids are simply not found (404), like unknown ones. */
-const SessionParamsSchema = z.object({ sessionId: z.string().max(255) });
+export const ORDER_NOT_FOUND_FOR_SESSION = 'We could not find an order for this checkout session.';
+
+/** A malformed session id cannot belong to an order: not found (404), like an unknown one (`paramsNotFound`). */
+const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 
 /** For /success: the order behind a checkout session. */
 export const getOrderBySession = endpoint({
@@ -220,8 +221,8 @@ export const getOrderBySession = endpoint({
   path: '/api/orders/by-session/:sessionId',
   summary: 'The order behind a checkout session (for /success); no personal data.',
   tag: 'Orders',
-  errors: ['not_found'],
   params: SessionParamsSchema,
+  paramsNotFound: ORDER_NOT_FOUND_FOR_SESSION,
   response: OrderSummarySchema,
 });
 

@@ -37,6 +37,9 @@ export const PRODUCT_IMAGE_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 export const ProductIdSchema = z.uuid();
 
+/** The one answer (spec text) for a product that is missing, archived, or whose id cannot exist. */
+export const PRODUCT_UNAVAILABLE = 'The product is not available or something went wrong.';
+
 export const ProductSchema = z.object({
   id: z.string(),
   productName: z.string(),
@@ -148,18 +151,16 @@ export const ProductCreateSchema = z
     vinylColors: optionsField.default([]),
   })
   .strict()
-  .transform(
-    (input): ProductFields => ({
-      name: input.productName,
-      code: input.productCode,
-      description: input.description,
-      priceCents: input.price,
-      stock: input.quantityInStock,
-      shirtSizes: input.shirtSizes,
-      shirtColors: input.shirtColors,
-      vinylColors: input.vinylColors,
-    }),
-  );
+  .transform((input): ProductFields => ({
+    name: input.productName,
+    code: input.productCode,
+    description: input.description,
+    priceCents: input.price,
+    stock: input.quantityInStock,
+    shirtSizes: input.shirtSizes,
+    shirtColors: input.shirtColors,
+    vinylColors: input.vinylColors,
+  }));
 export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
 
 export type ProductChanges = Partial<ProductFields> & { isActive?: boolean };
@@ -195,7 +196,8 @@ export const ProductUpdateSchema = z
   });
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
-const idParams = z.object({ id: safeText().max(200) });
+/** A malformed id cannot name a product: it is answered like an unknown one (`paramsNotFound`). */
+const idParams = z.object({ id: ProductIdSchema });
 
 export const listProducts = endpoint({
   method: 'GET',
@@ -221,8 +223,8 @@ export const getProduct = endpoint({
   path: '/api/products/:id',
   summary: 'One active product.',
   tag: 'Products',
-  errors: ['not_found'],
   params: idParams,
+  paramsNotFound: PRODUCT_UNAVAILABLE,
   response: ProductSchema,
 });
 
@@ -254,8 +256,9 @@ export const updateProduct = endpoint({
   path: '/api/products/:id',
   summary: 'Signed in: edit a product; `isActive: false` archives it.',
   tag: 'Products',
-  errors: ['not_found', 'conflict'],
+  errors: ['conflict'],
   params: idParams,
+  paramsNotFound: PRODUCT_UNAVAILABLE,
   body: ProductUpdateSchema,
   response: StaffProductSchema,
 });
@@ -264,12 +267,13 @@ export const updateProduct = endpoint({
 export const replaceProductImage = endpoint({
   method: 'PUT',
   path: '/api/products/:id/image',
-  summary: 'Signed in: replace a product\'s image (multipart, one `image` file).',
+  summary: "Signed in: replace a product's image (multipart, one `image` file).",
   tag: 'Products',
   bodyFormat: 'multipart',
   body: z.object({ image: z.string().meta({ contentMediaType: 'image/*', description: 'JPEG, PNG, WebP, GIF or AVIF; stored as WebP.' }) }),
-  errors: ['not_found', 'payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
+  errors: ['payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   params: idParams,
+  paramsNotFound: PRODUCT_UNAVAILABLE,
   response: StaffProductSchema,
 });
 

@@ -10,6 +10,7 @@ export const SetupBodySchema = NewAccountSchema.omit({ role: true }).extend({
   token: z.string().min(1, 'The setup link has no token.').max(200),
 });
 export type SetupBody = z.input<typeof SetupBodySchema>;
+export type CheckedSetupBody = z.output<typeof SetupBodySchema>;
 
 export const completeSetup = endpoint({
   method: 'POST',

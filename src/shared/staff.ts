@@ -10,8 +10,15 @@ import { safeText } from './text';
  * carry them.
  */
 
+/** Errors of the account-creation path, worded as the specification has them. */
+export const PASSWORD_NOT_PROVIDED = 'Password not provided!';
+export const USER_NOT_FOUND = "User can't be found.";
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** The password policy in one sentence, shown under the account forms (Staff page, first admin). */
+export const PASSWORD_RULE = `Passwords need at least ${PASSWORD_MIN_LENGTH} characters and must not be a common password.`;
 
 /** Why a password is refused, or null when it is acceptable (account creation, reset, admin bootstrap). */
 export function passwordProblem(password: string): string | null {
@@ -33,13 +40,20 @@ export const StaffAccountSchema = z.object({
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
-const PasswordSchema = z.string().superRefine((value, ctx) => {
-  // An empty password is a missing one: the specification's own message.
-  const problem = value === '' ? PASSWORD_NOT_PROVIDED : passwordProblem(value);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** A password that passes the policy; a missing or empty one gets the specification's own message. */
+const PasswordSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? PASSWORD_NOT_PROVIDED : 'The password must be text.') })
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? PASSWORD_NOT_PROVIDED : passwordProblem(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
+/**
+ * A new account, checked at the edge (Staff API, setup link, CLI). The password comes first so
+ * that, of several problems, its absence is the one reported ('Password not provided!').
+ */
 export const NewAccountSchema = z.object({
+  password: PasswordSchema,
   name: safeText().trim().min(1, 'Name is required.').max(100),
   // The same e-mail check as better-auth's sign-in (zod's z.email()), so every account created can sign in.
   email: safeText()
@@ -48,11 +62,11 @@ export const NewAccountSchema = z.object({
     .max(254)
     .pipe(z.email({ error: 'Email is invalid' })),
   phoneNumber: safeText().trim().max(40).default(''),
-  /** Optional in the schema so that a missing password gets the specification's own message. */
-  password: PasswordSchema.optional(),
   role: RoleSchema.default('staff'),
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
+/** A new account as the server takes it: parsed, normalised, its password within the policy. */
+export type CheckedNewAccount = z.output<typeof NewAccountSchema>;
 
 export const PasswordResetSchema = z.object({ password: PasswordSchema });
 
@@ -104,7 +118,7 @@ export const enableStaff = endpoint({
 export const resetStaffPassword = endpoint({
   method: 'POST',
   path: '/api/staff/:id/password',
-  summary: 'Admins: set a new password and end the account\'s sessions.',
+  summary: "Admins: set a new password and end the account's sessions.",
   tag: 'Staff',
   errors: ['not_found'],
   describeIssue: formMessage,
@@ -112,7 +126,3 @@ export const resetStaffPassword = endpoint({
   body: PasswordResetSchema,
   response: StaffAccountSchema,
 });
-
-/** Errors of the account-creation path, worded as the specification has them. */
-export const PASSWORD_NOT_PROVIDED = 'Password not provided!';
-export const USER_NOT_FOUND = "User can't be found.";

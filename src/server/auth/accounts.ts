@@ -1,20 +1,14 @@
-import {
-  NewAccountSchema,
-  PASSWORD_NOT_PROVIDED,
-  passwordProblem,
-  USER_NOT_FOUND,
-  type NewAccount,
-  type StaffAccount,
-} from '../../shared/staff';
+import { passwordProblem, USER_NOT_FOUND, type CheckedNewAccount, type StaffAccount } from '../../shared/staff';
 import type { AppContext } from '../context';
-import { internalError, validationFailed, conflict, notFound } from '../../shared/errors';
-import { parseInput } from '../http';
+import { internalError, conflict, notFound } from '../../shared/errors';
 import { authFor } from './auth';
 import { createUserRepository } from './user-repository';
 
 /**
  * Staff accounts: the one path that creates users (Staff page, CLI, admin bootstrap, tests),
- * disables them and resets passwords. Passwords always pass `passwordProblem` first.
+ * disables them and resets passwords. Input comes checked: callers parse it with the shared
+ * schemas at their edge (NewAccountSchema, PasswordResetSchema), so every password has passed
+ * `passwordProblem` before it gets here.
  */
 type AccountsContext = Pick<AppContext, 'config' | 'database'>;
 
@@ -55,29 +49,16 @@ async function requireAccount(ctx: AccountsContext, id: string): Promise<StaffAc
   return account;
 }
 
-/** The `password` field of an untrusted body, if it is a string. */
-export function passwordField(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('password' in body)) return undefined;
-  return typeof body.password === 'string' ? body.password : undefined;
-}
-
-export function checkedPassword(password: string | undefined): string {
-  if (password === undefined || password === '') throw validationFailed(PASSWORD_NOT_PROVIDED);
-  const problem = passwordProblem(password);
-  if (problem !== null) throw validationFailed(problem);
-  return password;
-}
-
 export async function listAccounts(ctx: AccountsContext): Promise<StaffAccount[]> {
   const rows = await selectUsers(ctx).orderBy('createdAt', 'asc').orderBy('email').execute();
   return rows.map(toStaffAccount);
 }
 
 /** Creates an account with a password. Errors: `Password not provided!`, `User can't be found.`. */
-export async function createAccount(ctx: AccountsContext, input: NewAccount | unknown): Promise<StaffAccount> {
-  // The password is checked first so that its absence gets the specification's own message.
-  const password = checkedPassword(passwordField(input));
-  const { name, email, phoneNumber, role } = parseInput(NewAccountSchema.omit({ password: true }), input, 'account');
+export async function createAccount(
+  ctx: AccountsContext,
+  { name, email, phoneNumber, password, role }: CheckedNewAccount,
+): Promise<StaffAccount> {
   const authContext = await authFor(ctx).$context;
   const adapter = authContext.internalAdapter;
   if ((await adapter.findUserByEmail(email)) !== null) throw conflict('An account with this e-mail already exists.');
@@ -96,12 +77,7 @@ export async function createAccount(ctx: AccountsContext, input: NewAccount | un
 }
 
 /** Disabling ends the account's sessions at once; enabling lets it sign in again. */
-export async function setDisabled(
-  ctx: AccountsContext,
-  id: string,
-  disabled: boolean,
-  actingUserId?: string,
-): Promise<StaffAccount> {
+export async function setDisabled(ctx: AccountsContext, id: string, disabled: boolean, actingUserId?: string): Promise<StaffAccount> {
   await requireAccount(ctx, id);
   if (disabled && id === actingUserId) throw conflict('You cannot disable your own account.');
   const adapter = (await authFor(ctx).$context).internalAdapter;
@@ -111,12 +87,11 @@ export async function setDisabled(
 }
 
 /** Sets a new password and ends the account's sessions (they were opened with the old one). */
-export async function resetPassword(ctx: AccountsContext, id: string, password: string | undefined): Promise<StaffAccount> {
-  const checked = checkedPassword(password);
+export async function resetPassword(ctx: AccountsContext, id: string, password: string): Promise<StaffAccount> {
   await requireAccount(ctx, id);
   const authContext = await authFor(ctx).$context;
   const adapter = authContext.internalAdapter;
-  const hash = await authContext.password.hash(checked);
+  const hash = await authContext.password.hash(password);
   if ((await adapter.findCredentialAccount(id)) === null) {
     await adapter.linkAccount({ userId: id, providerId: 'credential', accountId: id, password: hash });
   } else {

@@ -120,9 +120,37 @@ describe('sessions', () => {
     ['empty', { name: 'Nora', email: 'nora@test.local', phoneNumber: '', password: '' }],
   ])("answers a %s password on the Staff form with 'Password not provided!'", async (_what, body) => {
     const admin = await signedInAs(t, 'admin');
-    const response = await t.app.inject({ method: 'POST', url: '/api/staff', headers: { ...admin.headers, origin: TEST_ORIGIN }, payload: body });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: { ...admin.headers, origin: TEST_ORIGIN },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'validation_failed', message: 'Password not provided!' } });
+  });
+
+  it("answers better-auth's own refusals with their real status and a code naming the cause", async () => {
+    const notAnEmail = await signIn(t, 'not-an-email', 'whatever', { remoteAddress: '10.1.0.3' });
+    expect(notAnEmail.statusCode).toBe(400);
+    expect(JSON.parse(notAnEmail.body)).toEqual({ error: { code: 'validation_failed', message: 'Invalid email' } });
+  });
+
+  it('checks the sign-out body at the edge and forwards only the sign-in fields the contract names', async () => {
+    const { email } = await newStaff(t);
+    const arraySignOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: TEST_ORIGIN }, payload: [] });
+    expect(arraySignOut.statusCode).toBe(400);
+    expect(arraySignOut.json()).toMatchObject({
+      error: { code: 'validation_failed', message: 'Invalid body: Invalid input: expected object, received array' },
+    });
+    const withCallback = await t.app.inject({
+      method: 'POST',
+      url: SIGN_IN,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, password: TEST_PASSWORD, callbackURL: 'https://evil.example/steal' },
+    });
+    expect(withCallback.statusCode).toBe(200);
+    expect(withCallback.body).not.toContain('evil.example');
   });
 
   it('mounts only the better-auth endpoints the app uses', async () => {
@@ -152,7 +180,9 @@ describe('cross-site requests', () => {
 
   it('refuses a cross-site sign-in and a cross-site multipart post', async () => {
     const { email } = await newStaff(t);
-    const crossSite = await signIn(t, email, TEST_PASSWORD, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await signIn(t, email, TEST_PASSWORD, {
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toMatchObject({ error: { code: 'cross_site_request' } });
 
@@ -216,10 +246,18 @@ describe('brute-force limits', () => {
       const response = await signIn(t, email, `wrong-password-${i}`, { remoteAddress: `10.2.0.${i}` });
       expect(response.statusCode).toBe(401);
     }
-    const counted = await t.database.db.selectFrom('sign_in_failures').select('count').where('key', '=', `account:${email}`).executeTakeFirstOrThrow();
+    const counted = await t.database.db
+      .selectFrom('sign_in_failures')
+      .select('count')
+      .where('key', '=', `account:${email}`)
+      .executeTakeFirstOrThrow();
     expect(counted.count).toBe(3);
     // … and the rest of the hour's allowance is spent without hashing 100 passwords here.
-    await t.database.db.updateTable('sign_in_failures').set({ count: SIGN_IN_LIMITS.perAccount.max - 1 }).where('key', '=', `account:${email}`).execute();
+    await t.database.db
+      .updateTable('sign_in_failures')
+      .set({ count: SIGN_IN_LIMITS.perAccount.max - 1 })
+      .where('key', '=', `account:${email}`)
+      .execute();
     expect((await signIn(t, email, 'wrong-password-last', { remoteAddress: '10.2.1.1' })).statusCode).toBe(401);
     const locked = await signIn(t, email, TEST_PASSWORD, { remoteAddress: '10.3.0.1' });
     expect(locked.statusCode).toBe(429);
@@ -231,7 +269,10 @@ describe('brute-force limits', () => {
     expect((await signIn(t, other.email, TEST_PASSWORD, { remoteAddress: '10.3.0.2' })).statusCode).toBe(200);
 
     // The window passes: the account can sign in again.
-    await t.database.db.updateTable('sign_in_failures').set({ window_start: new Date(Date.now() - 61 * 60 * 1000) }).execute();
+    await t.database.db
+      .updateTable('sign_in_failures')
+      .set({ window_start: new Date(Date.now() - 61 * 60 * 1000) })
+      .execute();
     expect((await signIn(t, email, TEST_PASSWORD, { remoteAddress: '10.3.0.1' })).statusCode).toBe(200);
   });
 
@@ -263,12 +304,18 @@ describe('brute-force limits behind a trusted proxy', () => {
 
   it('takes the client IP from X-Forwarded-For when TRUST_PROXY trusts one proxy', async () => {
     for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) {
-      await signIn(t, `guess${i}@test.local`, 'wrong-password', { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } });
+      await signIn(t, `guess${i}@test.local`, 'wrong-password', {
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
     }
     const { email } = await newStaff(t);
     const blocked = await signIn(t, email, TEST_PASSWORD, { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } });
     expect(blocked.statusCode).toBe(429);
-    const otherClient = await signIn(t, email, TEST_PASSWORD, { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.8' } });
+    const otherClient = await signIn(t, email, TEST_PASSWORD, {
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+    });
     expect(otherClient.statusCode).toBe(200);
   });
 });

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SETUP_LINK_REFUSED, SetupBodySchema } from '../../shared/setup';
+import { SETUP_LINK_REFUSED, type CheckedSetupBody } from '../../shared/setup';
 import type { StaffAccount } from '../../shared/staff';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { forbidden } from '../../shared/errors';
-import { parseInput } from '../http';
 import { createUserRepository } from './user-repository';
-import { AdminBootstrapError, checkedPassword, createAccount, ensureAdmin, passwordField } from './accounts';
+import { AdminBootstrapError, createAccount, ensureAdmin } from './accounts';
 
 /**
  * The first admin of an installation without ADMIN_EMAIL / ADMIN_PASSWORD (decision 070): a
@@ -52,21 +51,21 @@ async function consumeToken(db: Db, token: string): Promise<boolean> {
 
 const refused = () => forbidden(SETUP_LINK_REFUSED);
 
-/** POST /api/setup: the first admin account, from a valid unused setup token. */
-export async function completeFirstAdminSetup(ctx: SetupContext, body: unknown): Promise<StaffAccount> {
+/**
+ * POST /api/setup: the first admin account, from a valid unused setup token. The body was checked
+ * at the edge (SetupBodySchema), so a typo is refused before the token is spent.
+ */
+export async function completeFirstAdminSetup(ctx: SetupContext, { token, ...account }: CheckedSetupBody): Promise<StaffAccount> {
   const db = ctx.database.db;
-  // Everything is checked before the token is spent, so a typo does not burn the link.
-  const input = parseInput(SetupBodySchema.omit({ password: true }), body, 'setup');
-  const password = checkedPassword(passwordField(body));
   if (await adminExists(db)) throw refused();
-  if (!(await consumeToken(db, input.token))) throw refused();
+  if (!(await consumeToken(db, token))) throw refused();
   try {
-    return await createAccount(ctx, { ...input, password, role: 'admin' });
+    return await createAccount(ctx, { ...account, role: 'admin' });
   } catch (error) {
     // The account was not created: the link stays usable.
     await db
       .insertInto('app_meta')
-      .values({ key: TOKEN_KEY, value: hashOf(input.token) })
+      .values({ key: TOKEN_KEY, value: hashOf(token) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     throw error;

@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, signIn, type SignInBodySchema } from '../../shared/auth';
-import type { ErrorBody, ErrorCode } from '../../shared/errors';
+import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, SignInBodySchema, signIn } from '../../shared/auth';
+import type { Endpoint } from '../../shared/contract';
 import type { AppContext, SessionUser } from '../context';
-import { forbidden, rateLimited, notFound, unauthenticated } from '../../shared/errors';
+import {
+  type AppError,
+  clientErrorFor,
+  crossSiteRequest,
+  forbidden,
+  internalError,
+  notFound,
+  rateLimited,
+  unauthenticated,
+  validationFailed,
+} from '../../shared/errors';
 import { parseInput } from '../http';
 import { authFor, CLIENT_IP_HEADER, resolveAuthSecret, SESSION_COOKIE_PREFIX, type Auth } from './auth';
 import { deviceCookieFor, deviceOf } from './device-cookie';
@@ -14,7 +23,7 @@ import { beginSignIn, pruneSignInFailures, TOO_MANY_FAILURES } from './sign-in-l
  * impersonation, sign-up, profile updates …) stays unmounted: accounts are managed through our
  * own /api/staff routes, which apply the password policy.
  */
-const MOUNTED = new Map(
+const MOUNTED = new Map<string, Endpoint>(
   MOUNTED_AUTH_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length)}`, endpoint]),
 );
 
@@ -50,33 +59,50 @@ export async function sessionUserOf(auth: Auth, request: FastifyRequest): Promis
   return session === null ? null : toSessionUser(session.user);
 }
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'bad_request',
-  429: 'rate_limited',
+/** better-auth's error codes that name a cause one of ours names too (used when the status agrees). */
+const BETTER_AUTH_CAUSES: Record<string, (message: string) => AppError> = {
+  VALIDATION_ERROR: (message) => validationFailed(message),
+  MISSING_FIELD: (message) => validationFailed(message),
+  BODY_MUST_BE_AN_OBJECT: (message) => validationFailed(message),
+  INVALID_EMAIL: (message) => validationFailed(message),
+  INVALID_ORIGIN: (message) => crossSiteRequest(message),
+  MISSING_OR_NULL_ORIGIN: (message) => crossSiteRequest(message),
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: (message) => crossSiteRequest(message),
 };
 
-/** better-auth's `{ code, message }` errors in the app's `{ error: { code, message } }` shape. */
-async function errorBody(response: Response): Promise<ErrorBody> {
-  const code = STATUS_CODES[response.status] ?? (response.status >= 500 ? 'internal_error' : 'bad_request');
-  if (response.status >= 500) return { error: { code, message: 'Something went wrong on our side.' } };
-  let message = 'The request was refused.';
+/** better-auth's error body (`{ code?, message? }`), or nothing when it is not JSON. */
+async function betterAuthError(response: Response): Promise<{ code?: string; message?: string }> {
   try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
-      message = parsed.message;
-    }
+    const parsed: unknown = await response.clone().json();
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return {
+      ...('code' in parsed && typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+      ...('message' in parsed && typeof parsed.message === 'string' ? { message: parsed.message } : {}),
+    };
   } catch {
-    // Not JSON: keep the generic message.
+    return {};
   }
-  return { error: { code, message } };
 }
 
-/** better-auth's answer to a wrong password; a disabled account gets the same (no password oracle). */
-const INVALID_CREDENTIALS: ErrorBody = { error: { code: 'unauthenticated', message: 'Invalid email or password' } };
+/**
+ * better-auth's refusal as the app's error: its real status, with the code that names the
+ * cause (its own code where ours has a match, else the status's generic code). 5xx stay hidden.
+ */
+async function errorOf(response: Response): Promise<AppError> {
+  if (response.status >= 500) return internalError();
+  const { code, message = 'The request was refused.' } = await betterAuthError(response);
+  const known = code === undefined ? undefined : BETTER_AUTH_CAUSES[code]?.(message);
+  return known?.statusCode === response.status ? known : clientErrorFor(response.status, message);
+}
+
+/** A wrong password, or the right one for a disabled account (answered alike: no password oracle). */
+async function isRefusedSignIn(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  return response.status === 403 && (await betterAuthError(response)).code === 'BANNED_USER';
+}
+
+/** better-auth's answer to a wrong password. */
+const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
  * better-auth puts the session token in sign-in and get-session JSON; the HttpOnly cookie is the
@@ -99,8 +125,10 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
   const cookies = response.headers.getSetCookie();
   // Appended to any cookie already set on the reply (the device cookie).
   for (const cookie of cookies) reply.header('set-cookie', cookie);
-  if (!response.ok) {
-    return reply.type('application/json; charset=utf-8').send(await errorBody(response));
+  if (response.status >= 400) {
+    const error = await errorOf(response);
+    if (error.statusCode >= 500) reply.log.error({ status: response.status }, 'better-auth failed');
+    return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.toBody());
   }
   if ((response.headers.get('content-type') ?? '').includes('application/json')) {
     return reply.send(withoutSessionToken(await response.json()));
@@ -139,17 +167,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     config: { access: 'public' },
     handler: async (request, reply) => {
       const url = new URL(request.url, ctx.config.publicUrl);
-      const endpoint = `${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`;
-      const definition = MOUNTED.get(endpoint);
-      if (definition === undefined) throw notFound();
+      const mounted = MOUNTED.get(`${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`);
+      if (mounted === undefined) throw notFound();
       reply.header('Cache-Control', 'no-store');
 
-      // Only what the shared definition names is passed on, checked before anything reaches the
-      // database (length, control characters) or is serialized again (a 50,000-deep array is not).
-      const isSignIn = definition === signIn;
-      const body =
-        definition.body === undefined ? undefined : parseInput(definition.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
-      const email = isSignIn ? (body as z.output<typeof SignInBodySchema>).email : undefined;
+      // Checked before anything reaches the database (length, control characters); better-auth
+      // gets only the fields the contract names.
+      const isSignIn = mounted === signIn;
+      const body: unknown = mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+      const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
       const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
       const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
       if (attempt?.blocked === true) throw rateLimited(TOO_MANY_FAILURES);
@@ -162,10 +188,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
       if (attempt !== null) {
-        // 403 is a disabled account with the right password: answered like a wrong one.
-        if (response.status === 401 || response.status === 403) {
+        if (await isRefusedSignIn(response)) {
           await pruneSignInFailures(db);
-          return reply.code(401).type('application/json; charset=utf-8').send(INVALID_CREDENTIALS);
+          throw unauthenticated(INVALID_CREDENTIALS);
         }
         await attempt.release();
         if (response.ok && email !== undefined) reply.header('set-cookie', deviceCookieFor(secret, email, secureCookies));

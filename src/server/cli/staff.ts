@@ -8,6 +8,8 @@ import { openDatabase } from '../db/database';
 import { DataDirLockedError } from '../db/lock';
 import { migrateToLatest } from '../db/migrate';
 import { AppError, notFound } from '../../shared/errors';
+import { formMessage, NewAccountSchema, PasswordResetSchema } from '../../shared/staff';
+import { parseInput } from '../http';
 
 /**
  * Staff accounts from the command line, on the same database the server uses (same
@@ -56,13 +58,14 @@ export async function runStaffCommand(ctx: CliContext, argv: string[]): Promise<
 
   switch (command) {
     case 'add': {
-      const account = await createAccount(ctx, {
+      const input = {
         name: values.name ?? '',
         email: values.email ?? '',
         phoneNumber: values.phone ?? '',
         password: values.password,
         role: values.role ?? 'staff',
-      });
+      };
+      const account = await createAccount(ctx, parseInput(NewAccountSchema, input, 'account', formMessage));
       return `Created ${account.role} account ${account.email} (${account.name}).`;
     }
     case 'list': {
@@ -78,7 +81,8 @@ export async function runStaffCommand(ctx: CliContext, argv: string[]): Promise<
       return `${account.email} is ${account.disabled ? 'disabled; its sessions have ended' : 'enabled'}.`;
     }
     case 'reset-password': {
-      const account = await resetPassword(ctx, await idByEmail(ctx, values.email), values.password);
+      const { password } = parseInput(PasswordResetSchema, { password: values.password }, 'password', formMessage);
+      const account = await resetPassword(ctx, await idByEmail(ctx, values.email), password);
       return `New password set for ${account.email}; its sessions have ended.`;
     }
     default:
@@ -104,7 +108,9 @@ async function main(): Promise<void> {
     database = await openDatabase(config);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      fail(`${error.message}\nThe embedded database can only be opened by one process: stop the server, or use the Staff page (/staff) while it runs.`);
+      fail(
+        `${error.message}\nThe embedded database can only be opened by one process: stop the server, or use the Staff page (/staff) while it runs.`,
+      );
     }
     throw error;
   }

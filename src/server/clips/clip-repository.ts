@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { mediaPath, type Clip, type ClipSort } from '../../shared/clips';
 import { createUserRepository } from '../auth/user-repository';
-import type { Db, Executor } from '../db/database';
+import type { Executor } from '../db/database';
 
 export type NewClip = {
   ownerId: string;
@@ -91,7 +91,11 @@ function toPage(rows: ClipRow[], limit: number): Page {
   return { items: items.map(toClip), nextCursor };
 }
 
-export function createClipRepository(db: Db) {
+/**
+ * The clip repository over a database handle. Build it over a transaction to take part in it
+ * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
+ */
+export function createClipRepository(db: Executor) {
   async function findById(id: string): Promise<Clip | null> {
     if (!isClipId(id)) return null;
     const row = await selectClips(db).where('clips.id', '=', id).executeTakeFirst();
@@ -101,8 +105,8 @@ export function createClipRepository(db: Db) {
   return {
     findById,
 
-    async insert(clip: NewClip, executor: Executor = db): Promise<Clip> {
-      const { id } = await executor
+    async insert(clip: NewClip): Promise<Clip> {
+      const { id } = await db
         .insertInto('clips')
         .values({
           owner_id: clip.ownerId,
@@ -116,7 +120,7 @@ export function createClipRepository(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const created = await selectClips(executor).where('clips.id', '=', id).executeTakeFirstOrThrow();
+      const created = await selectClips(db).where('clips.id', '=', id).executeTakeFirstOrThrow();
       return toClip(created);
     },
 
@@ -195,9 +199,9 @@ export function createClipRepository(db: Db) {
     },
 
     /** Deletes the row and returns the keys of its files, which the caller removes afterwards. */
-    async delete(id: string, executor: Executor = db): Promise<ClipFiles | null> {
+    async delete(id: string): Promise<ClipFiles | null> {
       if (!isClipId(id)) return null;
-      const row = await executor.deleteFrom('clips').where('id', '=', id).returning(['video_key', 'screenshot_key']).executeTakeFirst();
+      const row = await db.deleteFrom('clips').where('id', '=', id).returning(['video_key', 'screenshot_key']).executeTakeFirst();
       return row === undefined ? null : { videoKey: row.video_key, screenshotKey: row.screenshot_key };
     },
 

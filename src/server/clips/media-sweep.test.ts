@@ -78,7 +78,7 @@ function suite(name: string, env: () => Record<string, string>) {
 
       // The live upload commits its row and its record goes with the same transaction.
       await t.database.db.transaction().execute(async (trx) => {
-        await createClipRepository(t.database.db).insert(
+        await createClipRepository(trx).insert(
           {
             ownerId,
             title: 'Sinners',
@@ -88,7 +88,6 @@ function suite(name: string, env: () => Record<string, string>) {
             screenshotKey: newMediaKey('jpg'),
             screenshotMime: 'image/jpeg',
           },
-          trx,
         );
         await live.commit(trx);
       });
@@ -105,7 +104,7 @@ function suite(name: string, env: () => Record<string, string>) {
       await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS);
 
       const committing = t.database.db.transaction().execute(async (trx) => {
-        await createClipRepository(t.database.db).insert(
+        await createClipRepository(trx).insert(
           {
             ownerId,
             title: 'Too late',
@@ -115,7 +114,6 @@ function suite(name: string, env: () => Record<string, string>) {
             screenshotKey: newMediaKey('jpg'),
             screenshotMime: 'image/jpeg',
           },
-          trx,
         );
         await slow.commit(trx);
       });

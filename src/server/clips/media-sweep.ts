@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { isMediaKey, type MediaStorage } from '../media/storage';
+import { hasErrnoCode } from '../../shared/errors';
 import { claimStale, STALE_AFTER_MS } from './pending-media';
 
 /** Unrecorded local files younger than this may come from a process older than pending_media. */
@@ -62,7 +63,7 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (hasErrnoCode(error, 'ENOENT')) return;
     throw error;
   }
   const db = ctx.database.db;

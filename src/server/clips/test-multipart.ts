@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasErrnoCode } from '../../shared/errors';
 
 export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
@@ -49,7 +50,7 @@ export async function filesUnder(root: string): Promise<string[]> {
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (hasErrnoCode(error, 'ENOENT')) return [];
     throw error;
   }
 }

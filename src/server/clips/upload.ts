@@ -8,7 +8,7 @@ import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../s
 import { peekStream } from '../media/peek';
 import { MediaTooLargeError, newMediaKey, type MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
-import type { ClipRepository } from './clip-repository';
+import { createClipRepository } from './clip-repository';
 import { beginPendingBatch, removeBatchFiles, type PendingBatch } from './pending-media';
 
 type StoredFile = { key: string; mime: string; bytes: number };
@@ -22,7 +22,6 @@ export const tooLarge = (what: string, maxBytes: number) =>
 type UploadDeps = {
   db: Db;
   storage: MediaStorage;
-  clips: ClipRepository;
   maxClipBytes: number;
   log: FastifyBaseLogger;
 };
@@ -119,7 +118,7 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
       screenshotMime: screenshot.mime,
     };
     return await deps.db.transaction().execute(async (trx) => {
-      const clip = await deps.clips.insert(row, trx);
+      const clip = await createClipRepository(trx).insert(row);
       await pending.commit(trx);
       return clip;
     });

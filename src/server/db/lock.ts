@@ -44,7 +44,7 @@ export function acquireDataDirLock(dataDir: string): { release: () => void } {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!hasErrnoCode(error, 'EEXIST')) throw error;
       const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(dataDir, pid);

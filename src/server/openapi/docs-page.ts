@@ -5,7 +5,6 @@ import type { OpenApiDocument, OpenApiOperation as Operation } from './openapi';
 // The API reference page: plain HTML rendered on the server from the OpenAPI document, so it
 // needs no script and works under the site's Content-Security-Policy (styles from 'self').
 
-
 const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete'];
 
 function code(text: string): string {
@@ -35,9 +34,13 @@ function renderOperation(method: string, path: string, operation: Operation): st
           .join('')}`;
   const responses = `<h4>Responses</h4><ul>${Object.entries(operation.responses)
     .map(([status, response]) => {
-      const schema = response.content?.['application/json']?.schema;
-      const detail = schema === undefined || Number(status) >= 400 ? '' : `<details><summary>Schema</summary>${schemaBlock(schema)}</details>`;
-      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${detail}</li>`;
+      const json = response.content?.['application/json'];
+      const schema =
+        json?.schema === undefined || Number(status) >= 400
+          ? ''
+          : `<details><summary>Schema</summary>${schemaBlock(json.schema)}</details>`;
+      const example = json?.example === undefined ? '' : `<details><summary>Example</summary>${schemaBlock(json.example)}</details>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${schema}${example}</li>`;
     })
     .join('')}</ul>`;
   const description = (operation.description ?? '')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRawResponse, type Endpoint } from '../../shared/contract';
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '../../shared/errors';
+import { errorExample, SUCCESS_EXAMPLES } from './examples';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth';
 import type { RegisteredRoute } from '../auth/route-registry';
@@ -89,7 +90,8 @@ function successResponse(endpoint: Endpoint): [string, Response] {
     const content = Object.fromEntries(response.contentTypes.map((type) => [type, { schema: { type: 'string' } }]));
     return [String(status), { description: response.description, content }];
   }
-  const media = { schema: jsonSchema(response, 'output'), ...(endpoint.example === undefined ? {} : { example: endpoint.example }) };
+  const example = SUCCESS_EXAMPLES.get(endpoint);
+  const media = { schema: jsonSchema(response, 'output'), ...(example === undefined ? {} : { example }) };
   return [String(status), { description: 'Success.', content: { 'application/json': media } }];
 }
 
@@ -97,8 +99,11 @@ function successResponse(endpoint: Endpoint): [string, Response] {
 function errorCodes(route: DocumentedRoute): ErrorCode[] {
   const { endpoint, access } = route;
   const codes = new Set<ErrorCode>(endpoint.errors ?? []);
-  const hasInput = [endpoint.params, endpoint.query, endpoint.headers, endpoint.body].some((part) => part !== undefined);
+  // Path parameters with `paramsNotFound` answer a malformed value with not_found, not validation_failed.
+  const params = endpoint.paramsNotFound === undefined ? endpoint.params : undefined;
+  const hasInput = [params, endpoint.query, endpoint.headers, endpoint.body].some((part) => part !== undefined);
   if (hasInput) codes.add('validation_failed');
+  if (endpoint.paramsNotFound !== undefined) codes.add('not_found');
   if (endpoint.body !== undefined && (endpoint.bodyFormat ?? 'json') !== 'raw') codes.add('invalid_json');
   // Bodies that do not arrive whole in time (body-timeout.ts); streamed uploads only have an idle timeout.
   if (endpoint.body !== undefined && endpoint.bodyFormat !== 'multipart') codes.add('request_timeout');
@@ -110,7 +115,7 @@ function errorCodes(route: DocumentedRoute): ErrorCode[] {
   return [...codes];
 }
 
-function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
+function errorResponses(codes: readonly ErrorCode[], endpoint: Endpoint): Record<string, Response> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
@@ -123,7 +128,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, Response> {
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorBody' },
-              examples: Object.fromEntries(list.map((code) => [code, { value: { error: { code, message: '…' } } }])),
+              examples: Object.fromEntries(list.map((code) => [code, { value: errorExample(code, endpoint) }])),
             },
           },
         },
@@ -160,7 +165,7 @@ function operation(route: DocumentedRoute): OpenApiOperation {
     security: guarded ? [{ [SESSION_SCHEME]: [] }] : [],
     parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query'), ...parameters(endpoint.headers, 'header')],
     ...(body === undefined ? {} : { requestBody: body }),
-    responses: { [status]: success, ...extra, ...errorResponses(errorCodes(route)) },
+    responses: { [status]: success, ...extra, ...errorResponses(errorCodes(route), endpoint) },
   };
 }
 

@@ -2,12 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/test-app';
-import {
-  createProductRepository,
-  DuplicateProductCodeError,
-  toProductDto,
-  type ProductRepository,
-} from './product-repository';
+import { createProductRepository, DuplicateProductCodeError, toProductDto, type ProductRepository } from './product-repository';
 
 const fields = (code: string, overrides: Partial<Parameters<ProductRepository['create']>[0]> = {}) => ({
   name: `Product ${code}`,
@@ -77,15 +72,19 @@ describe('product repository', () => {
     const a = await products.create(fields('REPO-IDS-A'));
     const b = await products.create(fields('REPO-IDS-B'));
     await products.update(b.id, { isActive: false });
-    const found = await handle.db.transaction().execute((trx) =>
-      createProductRepository(trx).getProductsByIds([a.id, b.id, a.id, '00000000-0000-4000-8000-000000000000'], { forUpdate: true }),
-    );
+    const found = await handle.db
+      .transaction()
+      .execute((trx) =>
+        createProductRepository(trx).getProductsByIds([a.id, b.id, a.id, '00000000-0000-4000-8000-000000000000'], { forUpdate: true }),
+      );
     expect([...found.keys()].sort()).toEqual([a.id, b.id].sort());
     expect(found.get(b.id)?.isActive).toBe(false);
     expect(await products.getProductsByIds([])).toEqual(new Map());
   });
 
-  it('decrementStock never takes stock below zero, even under concurrency', async () => {
+  // PGlite runs one statement at a time, which still catches a read-then-write over two statements;
+  // a race inside one transaction or statement can only show on PostgreSQL.
+  it('decrementStock never takes stock below zero under concurrent calls (PostgreSQL: real concurrency)', async () => {
     const product = await products.create(fields('REPO-STOCK', { stock: 3 }));
     const results = await Promise.all(Array.from({ length: 6 }, () => products.decrementStock(product.id, 1)));
     expect(results.filter((left) => left !== undefined).sort()).toEqual([0, 1, 2]);

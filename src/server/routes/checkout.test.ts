@@ -361,7 +361,9 @@ describe('checkout with the test provider', () => {
       expect((await page('test_cs_unknownunknownunknown')).statusCode).toBe(404);
       expect((await page('..%2F..%2Fetc')).statusCode).toBe(404);
       expect((await post('test_cs_unknownunknownunknown', 'pay', { ...ADDRESS, cardNumber: '4242424242424242' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' })).statusCode).toBe(404);
+      const malformed = await t.app.inject({ method: 'GET', url: '/api/orders/by-session/nope' });
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json()).toEqual({ error: { code: 'not_found', message: 'We could not find an order for this checkout session.' } });
       expect((await t.app.inject({ method: 'GET', url: '/api/orders/by-session/cs_test_unknown_session' })).statusCode).toBe(404);
     });
 

@@ -57,7 +57,7 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   route(app, uploadClip, { access: 'signed-in' }, async ({ request, reply }) => {
     const user = requireUser(request);
     try {
-      const clip = await receiveClipUpload(request, user, { db, storage, clips, maxClipBytes, log: request.log });
+      const clip = await receiveClipUpload(request, user, { db, storage, maxClipBytes, log: request.log });
       request.log.info({ clipId: clip.docID }, 'clip uploaded');
       return clip;
     } catch (error) {
@@ -100,7 +100,7 @@ export const clipRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     const pending = beginPendingBatch(db, request.log);
     try {
       const files = await db.transaction().execute(async (trx) => {
-        const deleted = await clips.delete(id, trx);
+        const deleted = await createClipRepository(trx).delete(id);
         if (deleted !== null) await pending.add([deleted.videoKey, deleted.screenshotKey], trx);
         return deleted;
       });

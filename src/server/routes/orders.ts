@@ -1,14 +1,20 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { exportOrders, getOrder, getOrderBySession, listOrders, refundOrder, SessionIdSchema, shipOrder } from '../../shared/orders';
+import {
+  exportOrders,
+  getOrder,
+  getOrderBySession,
+  listOrders,
+  ORDER_NOT_FOUND_FOR_SESSION,
+  refundOrder,
+  shipOrder,
+} from '../../shared/orders';
 import { notFound } from '../../shared/errors';
 import { requireUser } from '../auth/guards';
 import type { RouteOptions } from '../context';
 import type { OrderService } from '../orders/order-lifecycle';
 import { createOrderRepository, toOrderSummaryDto } from '../orders/order-repository';
 import { route } from '../route';
-
-const orderNotFound = () => notFound('We could not find an order for this checkout session.');
 
 export type OrderRouteOptions = RouteOptions & { orders: OrderService };
 
@@ -17,9 +23,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
 
   // Public: session ids are long and random, and the summary holds no personal data.
   route(app, getOrderBySession, { access: 'public' }, async ({ params, reply }) => {
-    // A malformed session id cannot belong to an order: not found, like an unknown one.
-    const order = SessionIdSchema.safeParse(params.sessionId).success ? await orders.findBySession(params.sessionId) : undefined;
-    if (order === undefined) throw orderNotFound();
+    const order = await orders.findBySession(params.sessionId);
+    if (order === undefined) throw notFound(ORDER_NOT_FOUND_FOR_SESSION);
     // The status changes when the provider confirms the payment: never cache it.
     reply.header('cache-control', 'no-store');
     return toOrderSummaryDto(order);

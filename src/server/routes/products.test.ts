@@ -22,7 +22,9 @@ async function multipart(fields: Record<string, string>, files: Record<string, {
 }
 
 const pngBytes = (width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: '#f5c542' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#f5c542' } })
+    .png()
+    .toBuffer();
 
 const productFields = (code: string) => ({
   productName: `Shirt ${code}`,
@@ -123,7 +125,14 @@ describe('product routes', () => {
       expect(ok.json<Product>().productCode).toBe('DEMO-2');
 
       const archived = await repo.create({
-        name: 'Old', code: 'ARCHIVED-1', description: '', priceCents: 500, stock: 1, shirtSizes: [], shirtColors: [], vinylColors: [],
+        name: 'Old',
+        code: 'ARCHIVED-1',
+        description: '',
+        priceCents: 500,
+        stock: 1,
+        shirtSizes: [],
+        shirtColors: [],
+        vinylColors: [],
       });
       await repo.update(archived.id, { isActive: false });
       for (const id of [MISSING_ID, archived.id, 'not-a-uuid', "1' or 1=1"]) {
@@ -139,7 +148,14 @@ describe('product routes', () => {
 
     it('GET /api/products/lookup answers the active products among the ids, for the cart', async () => {
       const archived = await repo.create({
-        name: 'Gone', code: 'ARCHIVED-2', description: '', priceCents: 500, stock: 1, shirtSizes: [], shirtColors: [], vinylColors: [],
+        name: 'Gone',
+        code: 'ARCHIVED-2',
+        description: '',
+        priceCents: 500,
+        stock: 1,
+        shirtSizes: [],
+        shirtColors: [],
+        vinylColors: [],
       });
       await repo.update(archived.id, { isActive: false });
       const ids = [seeded[2], MISSING_ID, archived.id, seeded[0]].join(',');
@@ -203,7 +219,12 @@ describe('product routes', () => {
   describe('creating products', () => {
     it('creates a product from the multipart form with a normalised image', async () => {
       const form = await multipart(productFields('new-tee'), { image: { bytes: await pngBytes(), type: 'image/png', name: 'tee.png' } });
-      const response = await t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: form.payload,
+        headers: { ...staff, ...form.headers },
+      });
       expect(response.statusCode, response.body).toBe(201);
       const created = StaffProductSchema.parse(response.json());
       expect(created).toMatchObject({
@@ -236,7 +257,13 @@ describe('product routes', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/products',
-        payload: { productName: 'Vinyl', productCode: 'JSON-VINYL', price: 19.99, quantityInStock: 0, vinylColors: [' Clear ', 'Clear', 'Black'] },
+        payload: {
+          productName: 'Vinyl',
+          productCode: 'JSON-VINYL',
+          price: 19.99,
+          quantityInStock: 0,
+          vinylColors: [' Clear ', 'Clear', 'Black'],
+        },
         headers: staff,
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -247,7 +274,12 @@ describe('product routes', () => {
       const first = await t.app.inject({ method: 'POST', url: '/api/products', payload: { ...productFields('DUP-CODE') }, headers: staff });
       expect(first.statusCode).toBe(201);
       const form = await multipart(productFields('dup-code'), { image: { bytes: await pngBytes(20, 20), type: 'image/png' } });
-      const second = await t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: form.payload,
+        headers: { ...staff, ...form.headers },
+      });
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({
         error: { code: 'conflict', message: 'The product code DUP-CODE is already taken. Choose another code.' },
@@ -273,7 +305,12 @@ describe('product routes', () => {
     ])('refuses %s with 400 and stores nothing', async (_name, override) => {
       const before = await repo.countAll();
       const form = await multipart({ ...productFields('BAD-1'), ...override });
-      const response = await t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: form.payload,
+        headers: { ...staff, ...form.headers },
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
       expect(await repo.countAll()).toBe(before);
@@ -302,7 +339,12 @@ describe('product routes', () => {
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), 'image/svg+xml', 415],
     ])('refuses %s as the image', async (_name, bytes, type, status) => {
       const form = await multipart(productFields('BAD-IMG'), { image: { bytes, type } });
-      const response = await t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: form.payload,
+        headers: { ...staff, ...form.headers },
+      });
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
       const stored = await t.database.db.selectFrom('products').select('id').where('code', '=', 'BAD-IMG').execute();
@@ -310,15 +352,27 @@ describe('product routes', () => {
     });
 
     it('refuses an image above 5 MB with 413', async () => {
-      const form = await multipart(productFields('BIG-IMG'), { image: { bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1), type: 'image/png' } });
-      const response = await t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
+      const form = await multipart(productFields('BIG-IMG'), {
+        image: { bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1), type: 'image/png' },
+      });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: form.payload,
+        headers: { ...staff, ...form.headers },
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     });
 
     it('refuses other file fields and repeated fields', async () => {
       const extraFile = await multipart(productFields('EXTRA-FILE'), { avatar: { bytes: await pngBytes(5, 5), type: 'image/png' } });
-      const first = await t.app.inject({ method: 'POST', url: '/api/products', payload: extraFile.payload, headers: { ...staff, ...extraFile.headers } });
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: extraFile.payload,
+        headers: { ...staff, ...extraFile.headers },
+      });
       expect(first.statusCode).toBe(400);
 
       const form = new FormData();
@@ -343,14 +397,22 @@ describe('product routes', () => {
       const id = seeded[3] ?? '';
       const edited = await patch(id, { price: '12.50', quantityInStock: 7, shirtSizes: 'M, L', vinylColors: ['Red'] });
       expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json()).toMatchObject({ price: 12.5, quantityInStock: 7, shirtSizes: ['M', 'L'], vinylColors: ['Red'], isActive: true });
+      expect(edited.json()).toMatchObject({
+        price: 12.5,
+        quantityInStock: 7,
+        shirtSizes: ['M', 'L'],
+        vinylColors: ['Red'],
+        isActive: true,
+      });
 
       expect((await patch(id, { isActive: false })).json()).toMatchObject({ isActive: false });
       expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
       const shop = ProductPageSchema.parse((await list('?pageSize=48')).body);
       expect(shop.items.map((item) => item.id)).not.toContain(id);
       const managed = await t.app.inject({ method: 'GET', url: '/api/products/manage', headers: staff });
-      expect(managed.json<{ items: { id: string; isActive: boolean }[] }>().items.find((item) => item.id === id)).toMatchObject({ isActive: false });
+      expect(managed.json<{ items: { id: string; isActive: boolean }[] }>().items.find((item) => item.id === id)).toMatchObject({
+        isActive: false,
+      });
 
       expect((await patch(id, { isActive: true })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
@@ -369,18 +431,39 @@ describe('product routes', () => {
       expect((await repo.getById(seeded[4] ?? ''))?.priceCents).toBe(1005);
     });
 
-    it('answers 404 for a missing product and 409 for a taken code', async () => {
-      expect((await patch(MISSING_ID, { quantityInStock: 1 })).statusCode).toBe(404);
+    it('answers 404 for a missing product or an id that cannot exist, and 409 for a taken code', async () => {
+      const unavailable = { error: { code: 'not_found', message: 'The product is not available or something went wrong.' } };
+      for (const id of [MISSING_ID, 'not-a-uuid']) {
+        const response = await patch(id, { quantityInStock: 1 });
+        expect(response.statusCode, id).toBe(404);
+        expect(response.json()).toEqual(unavailable);
+      }
+      const image = await multipart({}, { image: { bytes: await pngBytes(10, 10), type: 'image/png' } });
+      const badImageTarget = await t.app.inject({
+        method: 'PUT',
+        url: '/api/products/not-a-uuid/image',
+        payload: image.payload,
+        headers: { ...staff, ...image.headers },
+      });
+      expect(badImageTarget.statusCode).toBe(404);
+      expect(badImageTarget.json()).toEqual(unavailable);
       const conflictResponse = await patch(seeded[5] ?? '', { productCode: 'demo-1' });
       expect(conflictResponse.statusCode).toBe(409);
-      expect(conflictResponse.json()).toMatchObject({ error: { message: 'The product code DEMO-1 is already taken. Choose another code.' } });
+      expect(conflictResponse.json()).toMatchObject({
+        error: { message: 'The product code DEMO-1 is already taken. Choose another code.' },
+      });
     });
 
     it('replaces the image and removes the old one', async () => {
       const id = seeded[6] ?? '';
       const put = async (bytes: Buffer) => {
         const form = await multipart({}, { image: { bytes, type: 'image/png' } });
-        return t.app.inject({ method: 'PUT', url: `/api/products/${id}/image`, payload: form.payload, headers: { ...staff, ...form.headers } });
+        return t.app.inject({
+          method: 'PUT',
+          url: `/api/products/${id}/image`,
+          payload: form.payload,
+          headers: { ...staff, ...form.headers },
+        });
       };
       const first = StaffProductSchema.parse((await put(await pngBytes(100, 100))).json());
       const second = StaffProductSchema.parse((await put(await pngBytes(200, 100))).json());
@@ -390,13 +473,21 @@ describe('product routes', () => {
 
       expect((await put(Buffer.from('nope'))).statusCode).toBe(415);
       const noImage = await multipart({ price: '1' });
-      const refused = await t.app.inject({ method: 'PUT', url: `/api/products/${id}/image`, payload: noImage.payload, headers: { ...staff, ...noImage.headers } });
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}/image`,
+        payload: noImage.payload,
+        headers: { ...staff, ...noImage.headers },
+      });
       expect(refused.statusCode).toBe(400);
     });
   });
 
-  it.each(['../../etc/passwd', 'abc.webp', `${MISSING_ID}.webp`, `${MISSING_ID}.png`])('GET /api/product-images/%s answers 404', async (key) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/product-images/${encodeURIComponent(key)}` });
-    expect(response.statusCode).toBe(404);
-  });
+  it.each(['../../etc/passwd', 'abc.webp', `${MISSING_ID}.webp`, `${MISSING_ID}.png`])(
+    'GET /api/product-images/%s answers 404',
+    async (key) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/product-images/${encodeURIComponent(key)}` });
+      expect(response.statusCode).toBe(404);
+    },
+  );
 });

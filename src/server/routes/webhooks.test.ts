@@ -233,7 +233,9 @@ describe('Stripe checkout and webhook', () => {
     expect(await stockOf(tee.id)).toBe(stock);
   });
 
-  it('fulfils exactly once under twenty concurrent deliveries of completed and async_payment_succeeded', async () => {
+  // PGlite runs one transaction at a time: there this checks event de-duplication and the status
+  // re-check; the order's row lock is only exercised on PostgreSQL.
+  it('fulfils exactly once under twenty concurrent deliveries of completed and async_payment_succeeded (PostgreSQL: real concurrency)', async () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 3, selectedShirtSize: 'M' }]);
     const stock = await stockOf(tee.id);
     const payloads = Array.from({ length: 20 }, (_, i) =>
@@ -256,7 +258,7 @@ describe('Stripe checkout and webhook', () => {
     ]);
   });
 
-  it('stores the collected address and sends one receipt (an .eml in the outbox) under duplicate and concurrent deliveries', async () => {
+  it('stores the collected address and sends one receipt (an .eml in the outbox) under duplicate deliveries, concurrent ones included (PostgreSQL: real concurrency)', async () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
     const shipping = { name: 'Bo Buyer', line1: '9 Elm Rd', city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', country: 'CA' };
     const session = { id: sessionId, orderId, email: 'bo@example.com', paymentIntent: 'pi_test_bo', shipping };
@@ -285,7 +287,7 @@ describe('Stripe checkout and webhook', () => {
     expect(eml).toContain('Toronto, ON, M5V 2T6');
   });
 
-  it('refunds through the Stripe Refunds API with one idempotency key, once under concurrent requests', async () => {
+  it('refunds through the Stripe Refunds API with one idempotency key, once under concurrent requests (PostgreSQL: real concurrency)', async () => {
     const admin = await signedInAs(t, 'admin');
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'S' }]);
     await deliver(

@@ -2,18 +2,16 @@ import { useEffect, useRef } from 'react';
 import type { Point } from '../../domain/particle-field';
 import type { ParticlesControls, ParticlesView } from './particles-animation';
 import type { ParticlesCommand, ParticlesReport } from './particles-messages';
+import { loadStaticJson } from '../lib/static-json';
 
 const PARTICLES_URL = '/assets/particles.json';
 
-async function loadOptions(): Promise<unknown> {
-  try {
-    const response = await fetch(PARTICLES_URL);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as unknown;
-  } catch (error) {
-    console.error('Error loading particles configuration', error);
-    return null;
-  }
+/** particles.json as it is: domain/particle-settings.ts reads it, and never throws on odd content. */
+const AnyJson = { parse: (data: unknown): unknown => data };
+
+/** The settings, or null (the animation starts without them, as the specification says). */
+function loadOptions(): Promise<unknown> {
+  return loadStaticJson(PARTICLES_URL, AnyJson, 'Error loading particles configuration');
 }
 
 type Started = { options: unknown; view: ParticlesView; hidden: boolean; reducedMotion: boolean; onFrames(frames: number): void };

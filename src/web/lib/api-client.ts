@@ -50,9 +50,12 @@ export function apiErrorFrom(status: number, bodyText: string): ApiError {
   return new ApiError(status, 'http_error', `The request failed (HTTP ${status}). Please try again.`);
 }
 
-/** The text to show for a failed call: the server's message for 4xx answers (and the client's for a lost connection), else `fallback`. */
+/**
+ * The text to show for a failed call: the server's message for 4xx answers (and the client's for a
+ * lost connection) and for `service_unavailable` (written to be read: try again), else `fallback`.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+  return error instanceof ApiError && (error.status < 500 || error.code === 'service_unavailable') ? error.message : fallback;
 }
 
 /**

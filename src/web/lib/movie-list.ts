@@ -8,7 +8,7 @@ export const MOVIE_LIST_URL = '/data/movielist.json';
 let pending: Promise<Movie[]> | undefined;
 
 async function load(): Promise<Movie[]> {
-  const movies = await loadStaticJson(MOVIE_LIST_URL, MovieListSchema, 'the movie list');
+  const movies = await loadStaticJson(MOVIE_LIST_URL, MovieListSchema, 'Could not load the movie list');
   // Forget a failure so a later call (e.g. after a reconnect) can try again.
   if (movies === null) pending = undefined;
   return movies ?? [];

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../shared/auth';
+import { InputFields, type InputFieldSpec } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { signInWithPassword } from './session-store';
 
@@ -11,26 +12,45 @@ export const LOGIN_MESSAGES = {
 
 type Phase = 'editing' | 'progress' | 'success' | 'failure';
 
-/** A form field's value with the touched / dirty flags that decide when its message shows. */
-type Field = { value: string; touched: boolean; dirty: boolean };
-const EMPTY: Field = { value: '', touched: false, dirty: false };
+/**
+ * A login field: its value, whether it is valid, and its InputField, whose message shows once the
+ * field was edited and left (touched and dirty) while invalid.
+ */
+function useLoginField(
+  field: Pick<InputFieldSpec, 'name' | 'label' | 'type' | 'autoComplete'>,
+  message: string,
+  isValid: (value: string) => boolean,
+) {
+  const [state, setState] = useState({ value: '', touched: false, dirty: false });
+  const valid = isValid(state.value);
+  const spec: InputFieldSpec = {
+    ...field,
+    required: true,
+    value: state.value,
+    error: state.touched && state.dirty && !valid ? message : undefined,
+    onChange: (event) => setState({ ...state, value: event.target.value, dirty: true }),
+    onBlur: () => setState({ ...state, touched: true }),
+  };
+  return { value: state.value, valid, spec };
+}
 
 function LoginForm() {
   const id = useId();
-  const [email, setEmail] = useState<Field>(EMPTY);
-  const [password, setPassword] = useState<Field>(EMPTY);
+  const email = useLoginField({ name: 'email', label: 'Email', type: 'email', autoComplete: 'username' }, 'Email is invalid', (value) =>
+    EMAIL_PATTERN.test(value),
+  );
+  const password = useLoginField(
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+    'Password is invalid',
+    (value) => value !== '',
+  );
   const [phase, setPhase] = useState<Phase>('editing');
-
-  const emailValid = email.value !== '' && EMAIL_PATTERN.test(email.value);
-  const passwordValid = password.value !== '';
-  const showEmailError = email.touched && email.dirty && !emailValid;
-  const showPasswordError = password.touched && password.dirty && !passwordValid;
   // The form is re-enabled only after a failure; after success it stays locked.
   const locked = phase === 'progress' || phase === 'success';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!emailValid || !passwordValid || locked) return;
+    if (!email.valid || !password.valid || locked) return;
     setPhase('progress');
     try {
       await signInWithPassword(email.value.trim(), password.value);
@@ -43,60 +63,19 @@ function LoginForm() {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" aria-label="Login">
       <fieldset disabled={locked} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-email`} className="font-semibold">
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            className="input"
-            value={email.value}
-            aria-invalid={showEmailError}
-            aria-describedby={showEmailError ? `${id}-email-error` : undefined}
-            onChange={(event) => setEmail({ ...email, value: event.target.value, dirty: true })}
-            onBlur={() => setEmail({ ...email, touched: true })}
-          />
-          {showEmailError && (
-            <p id={`${id}-email-error`} className="text-sm font-semibold text-rose-600 dark:text-rose-400">
-              Email is invalid
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-password`} className="font-semibold">
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className="input"
-            value={password.value}
-            aria-invalid={showPasswordError}
-            aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
-            onChange={(event) => setPassword({ ...password, value: event.target.value, dirty: true })}
-            onBlur={() => setPassword({ ...password, touched: true })}
-          />
-          {showPasswordError && (
-            <p id={`${id}-password-error`} className="text-sm font-semibold text-rose-600 dark:text-rose-400">
-              Password is invalid
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn-primary" disabled={!emailValid || !passwordValid || locked}>
+        <InputFields idPrefix={id} fields={[email.spec, password.spec]} />
+        <button type="submit" className="btn-primary" disabled={!email.valid || !password.valid || locked}>
           Login
         </button>
       </fieldset>
       <div aria-live="polite">
         {phase === 'progress' && <p className="alert-info">{LOGIN_MESSAGES.progress}</p>}
         {phase === 'success' && <p className="alert-success">{LOGIN_MESSAGES.success}</p>}
-        {phase === 'failure' && <p className="alert-error" role="alert">{LOGIN_MESSAGES.failure}</p>}
+        {phase === 'failure' && (
+          <p className="alert-error" role="alert">
+            {LOGIN_MESSAGES.failure}
+          </p>
+        )}
       </div>
     </form>
   );

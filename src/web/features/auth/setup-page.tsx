@@ -2,12 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completeSetup, type SetupBody } from '../../../shared/setup';
-import { ApiError, callApi } from '../../lib/api-client';
-import { TextField } from '../../components/text-field';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occured. Please try again shortly.';
-}
+import { callApi, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { AccountFields, accountTextOf, PasswordRule } from './account-fields';
 
 /**
  * /setup?token=…: creates the first admin account from the one-time link the server logs when
@@ -21,14 +18,8 @@ export function SetupPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
-    setup.mutate({ token, name: text('name'), email: text('email'), phoneNumber: text('phoneNumber'), password: text('password') });
+    setup.mutate({ token, ...accountTextOf(new FormData(event.currentTarget)) });
   };
-
-  const field = (name: string, label: string, type: string, autoComplete: string) => (
-    <TextField idPrefix={id} name={name} label={label} type={type} autoComplete={autoComplete} />
-  );
 
   if (setup.isSuccess) {
     return (
@@ -36,7 +27,7 @@ export function SetupPage() {
         <h1 className="text-3xl font-bold">First admin</h1>
         <p className="alert-success">Admin account created for {setup.data.email}. You can now sign in with the Login link.</p>
         <div>
-          <Link to="/" className="btn-primary">
+          <Link to={paths.home} className="btn-primary">
             Back to the boards
           </Link>
         </div>
@@ -54,14 +45,9 @@ export function SetupPage() {
       ) : (
         <form onSubmit={submit} className="card flex flex-col gap-4 p-5" aria-label="Create the first admin">
           <fieldset disabled={setup.isPending} className="grid gap-4 sm:grid-cols-2">
-            {field('name', 'Name', 'text', 'name')}
-            {field('email', 'Email', 'email', 'email')}
-            {field('phoneNumber', 'Phone number', 'tel', 'tel')}
-            {field('password', 'Password', 'password', 'new-password')}
+            <AccountFields idPrefix={id} forSelf />
           </fieldset>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            Passwords need at least 8 characters and must not be a common password.
-          </p>
+          <PasswordRule />
           <div>
             <button type="submit" className="btn-primary" disabled={setup.isPending}>
               Create admin account
@@ -70,7 +56,7 @@ export function SetupPage() {
           <div aria-live="polite">
             {setup.isError && (
               <p className="alert-error" role="alert">
-                {messageOf(setup.error)}
+                {errorMessage(setup.error, 'An unexpected error occured. Please try again shortly.')}
               </p>
             )}
           </div>

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RoleSchema, type Role } from '../../../shared/auth';
 import { passwordProblem, type StaffAccount } from '../../../shared/staff';
+import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { AccountFields, accountTextOf, PasswordRule } from './account-fields';
 import { useSession } from './session-store';
 import { useStaffList, useStaffMutations } from './use-staff';
-import { TextField } from '../../components/text-field';
 
 function messageOf(error: unknown): string {
   return errorMessage(error, 'An unexpected error occurred. Please try again shortly.');
@@ -19,11 +20,10 @@ function CreateAccountForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '');
-    const role = RoleSchema.catch('staff').parse(text('role'));
+    const role = RoleSchema.catch('staff').parse(data.get('role'));
     setCreated(null);
     create.mutate(
-      { name: text('name'), email: text('email'), phoneNumber: text('phoneNumber'), password: text('password'), role },
+      { ...accountTextOf(data), role },
       {
         onSuccess: (account) => {
           setCreated(`Account created for ${account.email}.`);
@@ -33,40 +33,32 @@ function CreateAccountForm() {
     );
   };
 
-  const field = (name: string, label: string, type: string, autoComplete: string) => (
-    <TextField idPrefix={id} name={name} label={label} type={type} autoComplete={autoComplete} />
-  );
-
   return (
     <form onSubmit={submit} className="card flex flex-col gap-4 p-5" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-bold">
         New account
       </h2>
       <fieldset disabled={create.isPending} className="grid gap-4 sm:grid-cols-2">
-        {field('name', 'Name', 'text', 'off')}
-        {field('email', 'Email', 'email', 'off')}
-        {field('phoneNumber', 'Phone number', 'tel', 'off')}
-        {field('password', 'Password', 'password', 'new-password')}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-role`} className="font-semibold">
-            Role
-          </label>
+        <AccountFields idPrefix={id} forSelf={false} />
+        <FormField id={`${id}-role`} label="Role">
           <select id={`${id}-role`} name="role" className="input" defaultValue="staff">
             <option value="staff">Staff</option>
             <option value="admin">Admin</option>
           </select>
-        </div>
+        </FormField>
       </fieldset>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Passwords need at least 8 characters and must not be a common password.
-      </p>
+      <PasswordRule />
       <div>
         <button type="submit" className="btn-primary" disabled={create.isPending}>
           Create account
         </button>
       </div>
       <div aria-live="polite">
-        {create.isError && <p className="alert-error" role="alert">{messageOf(create.error)}</p>}
+        {create.isError && (
+          <p className="alert-error" role="alert">
+            {messageOf(create.error)}
+          </p>
+        )}
         {created !== null && <p className="alert-success">{created}</p>}
       </div>
     </form>
@@ -168,7 +160,11 @@ function AccountRow({ account, isSelf }: { account: StaffAccount; isSelf: boolea
             />
           )}
           {setDisabled.isError && <p className="text-sm text-rose-600 dark:text-rose-400">{messageOf(setDisabled.error)}</p>}
-          {notice !== null && <p className="text-sm text-emerald-700 dark:text-emerald-300" role="status">{notice}</p>}
+          {notice !== null && (
+            <p className="text-sm text-emerald-700 dark:text-emerald-300" role="status">
+              {notice}
+            </p>
+          )}
         </div>
       </td>
     </tr>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
 import { paths } from '../../lib/paths';
+import { FormField, InputField } from '../../components/form-field';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
@@ -34,19 +35,15 @@ function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => 
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <label htmlFor={inputId} className="font-bold">
-        Title
-      </label>
-      <input
+      <InputField
         id={inputId}
-        className="input"
+        label="Title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         maxLength={CLIP_TITLE_MAX}
-        aria-invalid={!check.success}
+        error={check.success ? undefined : (check.error.issues[0]?.message ?? 'Invalid title')}
         autoFocus
       />
-      {!check.success && <p className="text-sm text-rose-600 dark:text-rose-300">{check.error.issues[0]?.message}</p>}
       {update.isError && (
         <p role="alert" className="alert-error">
           {errorText(update.error)}
@@ -147,11 +144,13 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
           </div>
         )}
         {showAll && (
-          <div className="flex items-center gap-2">
-            <label htmlFor={ownerId} className="font-semibold">
-              Owner
-            </label>
-            <select id={ownerId} className="input w-auto" value={owner} onChange={(event) => setView({ view: 'all', owner: event.target.value })}>
+          <FormField id={ownerId} label="Owner" inline>
+            <select
+              id={ownerId}
+              className="input w-auto"
+              value={owner}
+              onChange={(event) => setView({ view: 'all', owner: event.target.value })}
+            >
               <option value="">Everyone</option>
               {owners.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -159,12 +158,9 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
         )}
-        <div className="flex items-center gap-2">
-          <label htmlFor={sortId} className="font-semibold">
-            Sort
-          </label>
+        <FormField id={sortId} label="Sort" inline>
           <select
             id={sortId}
             className="input w-auto"
@@ -174,7 +170,7 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
             <option value="1">Newest first</option>
             <option value="2">Oldest first</option>
           </select>
-        </div>
+        </FormField>
       </div>
 
       {isPending && <p role="status">{showAll ? 'Loading all clips…' : 'Loading your clips…'}</p>}
@@ -192,10 +188,22 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
               clip={clip}
               actions={
                 <div className="mt-auto flex gap-1 border-t border-slate-200 p-2 dark:border-slate-800">
-                  <button type="button" className="nav-button" onClick={() => setEditing(clip)} aria-label={`Edit the title of ${clip.title}`} title="Edit title">
+                  <button
+                    type="button"
+                    className="nav-button"
+                    onClick={() => setEditing(clip)}
+                    aria-label={`Edit the title of ${clip.title}`}
+                    title="Edit title"
+                  >
                     <Icon name="edit" />
                   </button>
-                  <button type="button" className="nav-button" onClick={() => void copyLink(clip)} aria-label={`Copy the link to ${clip.title}`} title="Copy link">
+                  <button
+                    type="button"
+                    className="nav-button"
+                    onClick={() => void copyLink(clip)}
+                    aria-label={`Copy the link to ${clip.title}`}
+                    title="Copy link"
+                  >
                     <Icon name="link" />
                   </button>
                   <button
@@ -241,4 +249,3 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
     </section>
   );
 }
-

@@ -5,7 +5,7 @@ import { loadStaticJson } from '../../lib/static-json';
 const HOW_TO_PLAY_URL = '/data/how-to-play.json';
 
 async function fetchHowToPlay(): Promise<HowToPlayTile[]> {
-  return (await loadStaticJson(HOW_TO_PLAY_URL, HowToPlayListSchema, 'the how-to-play tiles')) ?? [];
+  return (await loadStaticJson(HOW_TO_PLAY_URL, HowToPlayListSchema, 'Could not load the how-to-play tiles')) ?? [];
 }
 
 const howToPlayQuery = queryOptions({

@@ -6,6 +6,7 @@ import { decodeShareCode } from '../../../domain/share-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMovieList } from '../../lib/movie-list';
 import { LETTER_COLORS } from '../../lib/letter-colors';
+import { paths } from '../../lib/paths';
 import { CompletedLines } from './bingo-board';
 import { seenCells, yearBoard } from './board-state';
 import { MoviePoster } from './movie-poster';
@@ -45,7 +46,7 @@ export function SharedBoardPage() {
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
         <h1 className="text-3xl font-bold">This share link does not work</h1>
         <p className="text-slate-600 dark:text-slate-300">{decoded.message}</p>
-        <Link to="/" className="btn-primary">
+        <Link to={paths.home} className="btn-primary">
           Back to the boards
         </Link>
       </section>
@@ -75,7 +76,7 @@ export function SharedBoardPage() {
           {summary}
         </p>
         <p className="text-slate-600 dark:text-slate-300">
-          Read-only: this is someone else’s board. <Link to="/" className="underline">Play your own boards</Link>.
+          Read-only: this is someone else’s board. <Link to={paths.home} className="underline">Play your own boards</Link>.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">

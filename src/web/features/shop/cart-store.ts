@@ -1,12 +1,4 @@
-import {
-  addToCart,
-  cartCount,
-  reconcileCart,
-  removeLine,
-  sameLine,
-  setLineQuantity,
-  type CartChange,
-} from '../../../domain/cart';
+import { addToCart, cartCount, reconcileCart, removeLine, sameLine, setLineQuantity, type CartChange } from '../../../domain/cart';
 import { dollarsToCents } from '../../../domain/format';
 import { subtotalCents } from '../../../domain/pricing';
 import { chosen, type SelectedOptions } from '../../../domain/product-options';
@@ -14,19 +6,28 @@ import { array, number, nullable, object, string, transform, union, type Infer }
 import { createLocalStore } from '../../lib/local-store';
 import type { ShopProduct } from './wire';
 
-const snapshotFields = {
+/**
+ * What a cart line keeps of its product, field by field with its first-load validator: the one
+ * list of the snapshot's fields (the type below and `snapshotOf` are derived from it).
+ */
+const snapshotShape = {
   id: string(),
   productName: string(),
   productCode: string(),
+  priceCents: number({ int: true, min: 0 }),
   imageURL: string(),
   quantityInStock: number({ int: true }),
 };
+/** A pick of the product (whose type comes from the shared ProductSchema); the test checks the validator outputs exactly this. */
+export type CartProductSnapshot = Pick<ShopProduct, keyof typeof snapshotShape>;
+const SNAPSHOT_KEYS = Object.keys(snapshotShape) as (keyof CartProductSnapshot)[];
 
+const { priceCents: _cents, ...beforeCents } = snapshotShape;
 /** The product snapshot kept with a cart line, its price in integer cents. */
 const CartProductSnapshotSchema = union(
-  object({ ...snapshotFields, priceCents: number({ int: true, min: 0 }) }),
+  object(snapshotShape),
   // Carts stored before cents: the wire's `price` in dollars, converted once as they load.
-  transform(object({ ...snapshotFields, price: number({ min: 0 }) }), ({ price, ...rest }) => {
+  transform(object({ ...beforeCents, price: number({ min: 0 }) }), ({ price, ...rest }) => {
     const priceCents = dollarsToCents(price);
     return priceCents === null ? undefined : { ...rest, priceCents };
   }),
@@ -45,9 +46,6 @@ export const StoredCartLineSchema = object({
   product: CartProductSnapshotSchema,
 });
 export type StoredCartLine = Infer<typeof StoredCartLineSchema>;
-/** What a cart line keeps of its product: a pick of the product (the test checks the validator's output is exactly this). */
-export type CartProductSnapshot = Pick<ShopProduct, 'id' | 'productName' | 'productCode' | 'priceCents' | 'imageURL' | 'quantityInStock'>;
-const SNAPSHOT_KEYS = ['id', 'productName', 'productCode', 'priceCents', 'imageURL', 'quantityInStock'] as const satisfies readonly (keyof CartProductSnapshot)[];
 
 export const cartStore = createLocalStore<StoredCartLine[]>('cart', array(StoredCartLineSchema), []);
 

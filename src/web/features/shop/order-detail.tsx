@@ -2,38 +2,40 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../../domain/format';
 import { optionsText } from '../../../domain/product-options';
 import { SHIPPING_LIMITS, type AdminOrderDetail } from '../../../shared/orders';
-import { ApiError } from '../../lib/api-client';
+import { InputFields } from '../../components/form-field';
+import { errorMessage } from '../../lib/api-client';
 import { STATUS_LABELS } from './order-summary';
 import { useOrderActions, useOrderDetail } from './use-orders';
 import type { InCents } from './wire';
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
+
+/** The optional shipping details, named as in ShipOrderBodySchema. */
+const SHIP_FIELDS = [
+  { name: 'carrier', label: 'Carrier (optional)', className: 'input w-40', maxLength: SHIPPING_LIMITS.carrierMax },
+  { name: 'trackingNumber', label: 'Tracking number (optional)', className: 'input w-56', maxLength: SHIPPING_LIMITS.trackingMax },
+] as const;
 
 function ShipForm({ orderId }: { orderId: string }) {
   const { ship } = useOrderActions(orderId);
-  const [carrier, setCarrier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const carrierId = useId();
-  const trackingId = useId();
+  const [details, setDetails] = useState({ carrier: '', trackingNumber: '' });
+  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    ship.mutate({ ...(carrier.trim() === '' ? {} : { carrier }), ...(tracking.trim() === '' ? {} : { trackingNumber: tracking }) });
+    // Empty fields are left out rather than sent as blanks.
+    ship.mutate(Object.fromEntries(Object.entries(details).filter(([, value]) => value.trim() !== '')));
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Mark shipped">
-      <div className="flex flex-col">
-        <label htmlFor={carrierId} className="text-sm font-semibold">
-          Carrier (optional)
-        </label>
-        <input id={carrierId} className="input w-40" value={carrier} maxLength={SHIPPING_LIMITS.carrierMax} onChange={(event) => setCarrier(event.target.value)} />
-      </div>
-      <div className="flex flex-col">
-        <label htmlFor={trackingId} className="text-sm font-semibold">
-          Tracking number (optional)
-        </label>
-        <input id={trackingId} className="input w-56" value={tracking} maxLength={SHIPPING_LIMITS.trackingMax} onChange={(event) => setTracking(event.target.value)} />
-      </div>
+      <InputFields
+        idPrefix={id}
+        fields={SHIP_FIELDS.map((field) => ({
+          ...field,
+          value: details[field.name],
+          onChange: (event) => setDetails({ ...details, [field.name]: event.target.value }),
+        }))}
+      />
       <button type="submit" className="btn-primary" disabled={ship.isPending}>
         Mark shipped
       </button>
@@ -54,7 +56,12 @@ function RefundButton({ orderId, totalCents }: { orderId: string; totalCents: nu
       {confirming ? (
         <>
           <span>Refund {formatUsd(totalCents)} to the customer?</span>
-          <button type="button" className="btn-primary bg-rose-500 text-white hover:bg-rose-400" disabled={refund.isPending} onClick={() => refund.mutate()}>
+          <button
+            type="button"
+            className="btn-primary bg-rose-500 text-white hover:bg-rose-400"
+            disabled={refund.isPending}
+            onClick={() => refund.mutate()}
+          >
             Confirm refund
           </button>
           <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
@@ -93,8 +100,8 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
           })}
         </ul>
         <p className="text-sm">
-          Subtotal {formatUsd(order.subtotalCents)} · Delivery {order.deliveryCents === 0 ? 'free' : formatUsd(order.deliveryCents)} · Tax {formatUsd(order.taxCents)} ·{' '}
-          <strong>Total {formatUsd(order.totalCents)}</strong>
+          Subtotal {formatUsd(order.subtotalCents)} · Delivery {order.deliveryCents === 0 ? 'free' : formatUsd(order.deliveryCents)} · Tax{' '}
+          {formatUsd(order.taxCents)} · <strong>Total {formatUsd(order.totalCents)}</strong>
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="font-semibold">E-mail</dt>
@@ -103,7 +110,13 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
           <dd data-testid="order-address">
             {address === null
               ? '—'
-              : [address.name, address.line1, address.line2, [address.city, address.state, address.postalCode].filter(Boolean).join(', '), address.country]
+              : [
+                  address.name,
+                  address.line1,
+                  address.line2,
+                  [address.city, address.state, address.postalCode].filter(Boolean).join(', '),
+                  address.country,
+                ]
                   .filter((line) => line !== null && line !== '')
                   .map((line) => <div key={line}>{line}</div>)}
           </dd>

@@ -5,6 +5,7 @@ import { optionsText } from '../../../domain/product-options';
 import { lastPage } from '../../../domain/paging';
 import { buildPath } from '../../../shared/contract';
 import { exportOrders, ORDER_STATUSES, OrderStatusSchema, type AdminOrder, type OrderStatus } from '../../../shared/orders';
+import { FormField } from '../../components/form-field';
 import { OrderDetail } from './order-detail';
 import { STATUS_LABELS } from './order-summary';
 import { useOrders } from './use-orders';
@@ -41,7 +42,8 @@ function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open:
             return (
               <li key={index}>
                 {item.quantity} × {item.productName}
-                {options === '' ? '' : ` (${options})`} <span className="text-slate-500 dark:text-slate-400">@ {formatUsd(item.unitPriceCents)}</span>
+                {options === '' ? '' : ` (${options})`}{' '}
+                <span className="text-slate-500 dark:text-slate-400">@ {formatUsd(item.unitPriceCents)}</span>
               </li>
             );
           })}
@@ -50,7 +52,8 @@ function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open:
       <td className="px-3 py-2 text-right text-sm tabular-nums">
         <div className="font-semibold">{formatUsd(order.totalCents)}</div>
         <div className="text-xs text-slate-500 dark:text-slate-400">
-          {formatUsd(order.subtotalCents)} + {order.deliveryCents === 0 ? 'free delivery' : formatUsd(order.deliveryCents)} + {formatUsd(order.taxCents)} tax
+          {formatUsd(order.subtotalCents)} + {order.deliveryCents === 0 ? 'free delivery' : formatUsd(order.deliveryCents)} +{' '}
+          {formatUsd(order.taxCents)} tax
         </div>
       </td>
       <td className="px-3 py-2 text-sm">
@@ -84,23 +87,22 @@ export function OrdersPage() {
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="page-title mb-0">Orders</h1>
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="font-semibold">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="input w-auto"
-            value={status ?? ''}
-            onChange={(event) => setParams(event.target.value === '' ? {} : { status: event.target.value })}
-          >
-            <option value="">All</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-wrap items-center gap-2">
+          <FormField id={statusId} label="Status" inline>
+            <select
+              id={statusId}
+              className="input w-auto"
+              value={status ?? ''}
+              onChange={(event) => setParams(event.target.value === '' ? {} : { status: event.target.value })}
+            >
+              <option value="">All</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </FormField>
           <a className="btn-secondary" href={exportUrl} download>
             Export CSV
           </a>
@@ -113,7 +115,9 @@ export function OrdersPage() {
             The orders could not be loaded. Please try again shortly.
           </p>
         )}
-        {data !== undefined && data.items.length === 0 && <p className="p-3">{status === undefined ? 'No orders yet.' : 'No orders with this status.'}</p>}
+        {data !== undefined && data.items.length === 0 && (
+          <p className="p-3">{status === undefined ? 'No orders yet.' : 'No orders with this status.'}</p>
+        )}
         {data !== undefined && data.items.length > 0 && (
           <table className="w-full text-left">
             <caption className="sr-only">Orders, newest first</caption>

@@ -9,6 +9,7 @@ import {
   OPTION_LABELS,
   type SelectedOptions,
 } from '../../../domain/product-options';
+import { PRODUCT_UNAVAILABLE } from '../../../shared/products';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { addProductToCart } from './cart-store';
@@ -16,8 +17,6 @@ import { QuantitySelect } from './quantity-select';
 import { StockState } from './stock-state';
 import { useProduct } from './use-product';
 import type { ShopProduct } from './wire';
-
-export const PRODUCT_UNAVAILABLE = 'The product is not available or something went wrong.';
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 

@@ -1,12 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { centsToDollars } from '../../../domain/format';
-import {
-  PRODUCT_IMAGE_TYPES,
-  PRODUCT_LIMITS,
-  ProductCreateSchema,
-  type ProductCreateInput,
-} from '../../../shared/products';
+import { centsToDollars, formatMegabytes } from '../../../domain/format';
+import { PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, ProductCreateSchema, type ProductCreateInput } from '../../../shared/products';
+import { fieldAria, FormField, InputField } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import type { ManagedProduct } from './wire';
 
@@ -60,32 +56,14 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** The image size limit as people read it ("5 MB"), from the limit the server enforces. */
+const IMAGE_LIMIT = formatMegabytes(PRODUCT_LIMITS.imageMaxBytes);
+
 function imageProblem(file: File | null): string | undefined {
   if (file === null) return undefined;
   if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP, GIF or AVIF picture.';
-  if (file.size > PRODUCT_LIMITS.imageMaxBytes) return 'The picture is larger than 5 MB.';
+  if (file.size > PRODUCT_LIMITS.imageMaxBytes) return `The picture is larger than ${IMAGE_LIMIT}.`;
   return undefined;
-}
-
-function Field({ label, hint, error, children, id }: { label: string; hint?: string; error?: string; children: ReactNode; id: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {hint !== undefined && error === undefined && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-rose-600 dark:text-rose-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 type ProductFormProps = {
@@ -139,17 +117,9 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
     }
   };
 
-  const describedBy = (field: FieldName) => (errors[field] !== undefined ? `${id}-${field}-error` : `${id}-${field}-hint`);
-  const input = (field: keyof ProductFormValues, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input
-      id={`${id}-${field}`}
-      className="input"
-      value={values[field]}
-      onChange={set(field)}
-      aria-invalid={errors[field] !== undefined}
-      aria-describedby={describedBy(field)}
-      {...props}
-    />
+  const imageHintText = imageHint ?? `JPEG, PNG, WebP, GIF or AVIF up to ${IMAGE_LIMIT}; shown square.`;
+  const input = (field: keyof ProductFormValues, label: string, props: Omit<ComponentProps<typeof InputField>, 'id' | 'label'> = {}) => (
+    <InputField id={`${id}-${field}`} label={label} value={values[field]} onChange={set(field)} error={errors[field]} {...props} />
   );
 
   return (
@@ -159,54 +129,45 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
           {serverError}
         </p>
       )}
-      <Field id={`${id}-productName`} label="Name" error={errors.productName}>
-        {input('productName', { maxLength: PRODUCT_LIMITS.nameMax, required: true })}
-      </Field>
-      <Field id={`${id}-productCode`} label="Code" hint="Unique. Letters, digits, - and _; saved in capitals." error={errors.productCode}>
-        {input('productCode', { maxLength: PRODUCT_LIMITS.codeMax, required: true, autoCapitalize: 'characters', className: 'input font-mono uppercase' })}
-      </Field>
+      {input('productName', 'Name', { maxLength: PRODUCT_LIMITS.nameMax, required: true })}
+      {input('productCode', 'Code', {
+        hint: 'Unique. Letters, digits, - and _; saved in capitals.',
+        maxLength: PRODUCT_LIMITS.codeMax,
+        required: true,
+        autoCapitalize: 'characters',
+        className: 'input font-mono uppercase',
+      })}
       <div className="sm:col-span-2">
-        <Field id={`${id}-description`} label="Description" error={errors.description}>
+        <FormField id={`${id}-description`} label="Description" error={errors.description}>
           <textarea
             id={`${id}-description`}
             className="input min-h-24"
             value={values.description}
             onChange={set('description')}
             maxLength={PRODUCT_LIMITS.descriptionMax}
-            aria-invalid={errors.description !== undefined}
+            {...fieldAria(`${id}-description`, { error: errors.description })}
           />
-        </Field>
+        </FormField>
       </div>
-      <Field id={`${id}-price`} label="Price (USD)" hint="For example 24.99" error={errors.price}>
-        {input('price', { inputMode: 'decimal', required: true, placeholder: '0.00' })}
-      </Field>
-      <Field id={`${id}-quantityInStock`} label="Stock" hint="Units available to sell" error={errors.quantityInStock}>
-        {input('quantityInStock', { inputMode: 'numeric', required: true, placeholder: '0' })}
-      </Field>
-      <Field id={`${id}-shirtSizes`} label="Shirt sizes" hint="Comma-separated, e.g. S, M, L, XL" error={errors.shirtSizes}>
-        {input('shirtSizes')}
-      </Field>
-      <Field id={`${id}-shirtColors`} label="Shirt colors" hint="Comma-separated, e.g. Black, White" error={errors.shirtColors}>
-        {input('shirtColors')}
-      </Field>
-      <Field id={`${id}-vinylColors`} label="Vinyl colors" hint="Comma-separated, e.g. Black, Clear" error={errors.vinylColors}>
-        {input('vinylColors')}
-      </Field>
-      <Field id={`${id}-image`} label="Image" hint={imageHint ?? 'JPEG, PNG, WebP, GIF or AVIF up to 5 MB; shown square.'} error={errors.image}>
+      {input('price', 'Price (USD)', { hint: 'For example 24.99', inputMode: 'decimal', required: true, placeholder: '0.00' })}
+      {input('quantityInStock', 'Stock', { hint: 'Units available to sell', inputMode: 'numeric', required: true, placeholder: '0' })}
+      {input('shirtSizes', 'Shirt sizes', { hint: 'Comma-separated, e.g. S, M, L, XL' })}
+      {input('shirtColors', 'Shirt colors', { hint: 'Comma-separated, e.g. Black, White' })}
+      {input('vinylColors', 'Vinyl colors', { hint: 'Comma-separated, e.g. Black, Clear' })}
+      <FormField id={`${id}-image`} label="Image" hint={imageHintText} error={errors.image}>
         <input
           key={fileInputKey}
           id={`${id}-image`}
           type="file"
           accept={PRODUCT_IMAGE_TYPES.join(',')}
           className="input file:mr-3 file:rounded file:border-0 file:bg-amber-400 file:px-3 file:py-1 file:font-semibold file:text-slate-950"
-          aria-invalid={errors.image !== undefined}
-          aria-describedby={describedBy('image')}
+          {...fieldAria(`${id}-image`, { hint: imageHintText, error: errors.image })}
           onChange={(event) => {
             setImage(event.target.files?.[0] ?? null);
             setErrors({ ...errors, image: undefined });
           }}
         />
-      </Field>
+      </FormField>
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? 'Saving…' : submitLabel}

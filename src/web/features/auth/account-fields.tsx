@@ -1,0 +1,32 @@
+import { PASSWORD_RULE } from '../../../shared/staff';
+import { InputFields } from '../../components/form-field';
+
+/** The text fields of a new account, as the server's NewAccountSchema names them. */
+type AccountText = { name: string; email: string; phoneNumber: string; password: string };
+
+const FIELDS = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+] as const satisfies readonly { name: keyof AccountText; label: string; type: string; autoComplete: string }[];
+
+/**
+ * The fields of a new account (Staff page, first-admin setup). `forSelf` lets the browser fill in
+ * the person's own name and e-mail; an admin creating someone else's account gets no suggestions.
+ */
+export function AccountFields({ idPrefix, forSelf }: { idPrefix: string; forSelf: boolean }) {
+  const fields = FIELDS.map((field) => ({ ...field, autoComplete: forSelf || field.name === 'password' ? field.autoComplete : 'off' }));
+  return <InputFields idPrefix={idPrefix} fields={fields} />;
+}
+
+/** The AccountFields values of a submitted form. */
+export function accountTextOf(data: FormData): AccountText {
+  const text = (name: keyof AccountText) => String(data.get(name) ?? '');
+  return { name: text('name'), email: text('email'), phoneNumber: text('phoneNumber'), password: text('password') };
+}
+
+/** The password policy, under the account fields. */
+export function PasswordRule() {
+  return <p className="text-sm text-slate-600 dark:text-slate-300">{PASSWORD_RULE}</p>;
+}
