@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs}', 'bench/**/*.{js,mjs}', '*.config.{js,ts}', 'public/**/*.js'],
+    files: ['scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs}', '*.config.{js,ts}', 'public/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },

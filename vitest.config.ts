@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

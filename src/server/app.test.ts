@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../shared/errors';
 import { buildApp } from './app';
 import { migrateToLatest, UnmigratedDatabaseError } from './db/migrate';
-import { createTestApp, createTestDatabase, type TestApp } from './test/test-app';
+import { createTestApp, createTestDatabase, type TestApp } from '../../tests/support/test-app';
 
 describe('health and errors', () => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClipSchema } from '../shared/clips';
 import { ErrorBodySchema } from '../shared/errors';
-import { clipForm } from './clips/test-multipart';
-import { signedInAs, TEST_ORIGIN } from './test/auth';
-import { firstAnswer, postHead, slowConnection } from './test/slow-client';
-import { createTestApp, type TestApp } from './test/test-app';
+import { clipForm } from '../../tests/support/test-multipart';
+import { signedInAs, TEST_ORIGIN } from '../../tests/support/auth';
+import { firstAnswer, postHead, slowConnection } from '../../tests/support/slow-client';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 // The body deadline with a short limit (1.5 s instead of 30 s) over real sockets; the process test
 // in server.test.ts checks the real values. The idle timeout between bytes (15 s) never fires here.

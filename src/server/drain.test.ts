@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_ORIGIN } from './test/auth';
-import { createTestApp, type TestApp } from './test/test-app';
+import { TEST_ORIGIN } from '../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 describe('draining before shutdown (SHUTDOWN_DRAIN_MS)', () => {
   let t: TestApp | undefined;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from './security';
-import { signedInAs, TEST_ORIGIN, TEST_PASSWORD } from './test/auth';
-import { createTestApp, type TestApp } from './test/test-app';
+import { signedInAs, TEST_ORIGIN, TEST_PASSWORD } from '../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 describe('static site without Accept-Encoding', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/database';
 import { hitPostgres, postgresRateLimitStore, rateLimitStoreKind, sweepExpiredHits } from './rate-limit-store';
-import { createTestDatabase } from './test/test-app';
+import { createTestDatabase } from '../../tests/support/test-app';
 
 describe('the PostgreSQL rate-limit store', () => {
   let database: DatabaseHandle;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClipSchema } from '../shared/clips';
 import { ErrorBodySchema } from '../shared/errors';
 import { SIGN_IN_LIMITS } from './auth/sign-in-limits';
-import { clipForm } from './clips/test-multipart';
-import { sessionCookieFrom } from './test/auth';
-import { firstAnswer, postHead, slowConnection } from './test/slow-client';
+import { clipForm } from '../../tests/support/test-multipart';
+import { sessionCookieFrom } from '../../tests/support/auth';
+import { firstAnswer, postHead, slowConnection } from '../../tests/support/slow-client';
 
 // The real process, started as `npm run dev`/`serve` would, but through tsx from source.
 const entry = path.resolve(import.meta.dirname, 'server.ts');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { TEST_ORIGIN } from './test/auth';
-import { createTestApp, type TestApp } from './test/test-app';
+import { TEST_ORIGIN } from '../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 function trustProxyOf(value: string): unknown {
   try {

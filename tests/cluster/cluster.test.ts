@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../src/server/auth/sign-in-limits';
-import { clipForm, sampleVideo } from '../../src/server/clips/test-multipart';
-import { startS3TestServer, type S3TestServer } from '../../src/server/media/s3-test-server';
+import { clipForm, sampleVideo } from '../support/test-multipart';
+import { startS3TestServer, type S3TestServer } from '../support/s3-test-server';
 import {
   signStripePayload,
   startFakeStripeServer,
   stripeSessionEvent,
   type FakeStripeServer,
-} from '../../src/server/payments/fake-stripe-server';
+} from '../support/fake-stripe-server';
 import { CHECKOUT_RATE_LIMIT } from '../../src/server/routes/checkout';
 import { jsonRequest, request, type Reply } from './http';
 import {

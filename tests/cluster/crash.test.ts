@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_AFTER_MS } from '../../src/server/clips/pending-media';
-import { clipForm, sampleScreenshot, sampleVideo } from '../../src/server/clips/test-multipart';
-import { startS3TestServer } from '../../src/server/media/s3-test-server';
-import { signStripePayload, startFakeStripeServer, stripeSessionEvent } from '../../src/server/payments/fake-stripe-server';
+import { clipForm, sampleScreenshot, sampleVideo } from '../support/test-multipart';
+import { startS3TestServer } from '../support/s3-test-server';
+import { signStripePayload, startFakeStripeServer, stripeSessionEvent } from '../support/fake-stripe-server';
 import { jsonRequest, request } from './http';
 import {
   ADMIN_EMAIL,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIPS } from '../../src/server/clips/demo-clips';
-import { clipForm } from '../../src/server/clips/test-multipart';
+import { clipForm } from '../support/test-multipart';
 import { DEMO_PRODUCTS } from '../../src/server/products/demo-products';
 import { request } from './http';
 import {

@@ -3,8 +3,8 @@ import pino from 'pino';
 import { SETUP_LINK_REFUSED } from '../../shared/setup';
 import { loadConfig } from '../config';
 import { runStaffCommand, UsageError } from '../cli/staff';
-import { TEST_ORIGIN, TEST_PASSWORD, signedInAs } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { TEST_ORIGIN, TEST_PASSWORD, signedInAs } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createAccount, ensureAdmin } from './accounts';
 import { adminExists, ensureAdminTask } from './first-admin';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './accounts';
 import { SIGN_IN_LIMITS } from './sign-in-limits';
-import { sessionCookieFrom, signedInAs, TEST_ORIGIN, TEST_PASSWORD } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { sessionCookieFrom, signedInAs, TEST_ORIGIN, TEST_PASSWORD } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 

@@ -2,7 +2,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase } from '../../../tests/support/test-app';
 import { authOptions } from './auth';
 
 describe('migration 0002-auth', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, TEST_PASSWORD } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { TEST_ORIGIN, TEST_PASSWORD } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createAccount } from './accounts';
 import { DEVICE_COOKIE } from './device-cookie';
 import { SIGN_IN_LIMITS } from './sign-in-limits';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase } from '../../../tests/support/test-app';
 import { createUserRepository, type UserRepository } from './user-repository';
 
 describe('user repository', () => {

@@ -8,8 +8,8 @@ import { loadConfig } from '../config';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createProductRepository, toStaffProductDto } from '../products/product-repository';
-import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
-import { adminQuery, databaseUrl } from '../test/test-database';
+import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
+import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
 import { createPublicCache, PUBLIC_CACHE_CONTROL, type PublicCache } from './public-cache';
 
 /** Staff-only keys of a product (StaffProductSchema minus the public ProductSchema). */

@@ -4,8 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovieListSchema } from '../../shared/content';
 import { ClipPageSchema } from '../../shared/clips';
-import { signedInAs } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_CLIPS, DEMO_OWNER, findDemoClipsDir, seedDemoClips } from './demo-clips';
 
 const silentLog = pino({ level: 'silent' });

@@ -5,13 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ClipSchema } from '../../shared/clips';
 import { createStorage } from '../media/create-storage';
 import { newMediaKey, type MediaStorage } from '../media/storage';
-import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
-import { signedInAs } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
+import { signedInAs } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createClipRepository } from './clip-repository';
 import { sweepStalePendingMedia } from './media-sweep';
 import { beginPendingBatch, HEARTBEAT_MS, PendingMediaLostError, removeBatchFiles, STALE_AFTER_MS } from './pending-media';
-import { clipForm, sampleVideo } from './test-multipart';
+import { clipForm, sampleVideo } from '../../../tests/support/test-multipart';
 
 const log = pino({ level: 'silent' });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase } from '../../../tests/support/test-app';
 import { openPglite, type DatabaseHandle } from './database';
 import { DataDirLockedError } from './lock';
 

@@ -7,7 +7,7 @@ import { buffer as streamBuffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage, S3_PART_BYTES } from './s3-storage';
-import { startS3TestServer, type S3TestServer } from './s3-test-server';
+import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
 import { InvalidMediaKeyError, isMediaKey, MediaTooLargeError, newMediaKey, type MediaStorage } from './storage';
 
 /** The bytes of a read, whether it came back as one buffer or as a stream. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS } from '../../shared/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { openApiPath, type OpenApiDocument } from './openapi';
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;

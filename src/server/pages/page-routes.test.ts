@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
 import { createClipRepository } from '../clips/clip-repository';
 import { createAccount } from '../auth/accounts';
-import { TEST_PASSWORD } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { TEST_PASSWORD } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
 
 /** The og/twitter/title tags of an HTML page, as name → content. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import type { DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase } from '../../../tests/support/test-app';
 import { findAssetDir } from '../assets';
 import { DEMO_PRODUCTS, seedDemoProducts } from './demo-products';
 import { PRODUCT_IMAGE_MAX_SIDE } from './product-images';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase } from '../../../tests/support/test-app';
 import { createProductRepository, DuplicateProductCodeError, toProductDto, type ProductRepository } from './product-repository';
 
 const fields = (code: string, overrides: Partial<Parameters<ProductRepository['create']>[0]> = {}) => ({

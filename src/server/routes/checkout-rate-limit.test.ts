@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { CHECKOUT_RATE_LIMIT } from './checkout';
 
 describe('POST /api/create-checkout-session rate limit', () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPageSchema, OrderSummarySchema } from '../../shared/orders';
 import type { ProductFields } from '../../shared/products';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 // Checkout with the built-in test provider (the default): the checkout body, the hosted test
 // page, Pay / Cancel through the shared fulfilment, and the order endpoints.

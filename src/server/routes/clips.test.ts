@@ -2,10 +2,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllClipsPageSchema, ClipPageSchema, ClipSchema, type Clip } from '../../shared/clips';
 import { createClipRepository } from '../clips/clip-repository';
-import { clipForm, filesUnder, multipart, PNG_BYTES, sampleScreenshot, sampleVideo } from '../clips/test-multipart';
-import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
-import { signedInAs } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { clipForm, filesUnder, multipart, PNG_BYTES, sampleScreenshot, sampleVideo } from '../../../tests/support/test-multipart';
+import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
+import { signedInAs } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 type Session = Awaited<ReturnType<typeof signedInAs>>;
 

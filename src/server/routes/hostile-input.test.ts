@@ -7,11 +7,11 @@ import { encodeShareCode } from '../../domain/share-code';
 import { ClipSchema } from '../../shared/clips';
 import { ErrorBodySchema } from '../../shared/errors';
 import { isWellFormedText } from '../../shared/text';
-import { clipForm, filesUnder, multipart, PNG_BYTES } from '../clips/test-multipart';
-import { signStripePayload, startFakeStripeServer, type FakeStripeServer } from '../payments/fake-stripe-server';
+import { clipForm, filesUnder, multipart, PNG_BYTES } from '../../../tests/support/test-multipart';
+import { signStripePayload, startFakeStripeServer, type FakeStripeServer } from '../../../tests/support/fake-stripe-server';
 import { createProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 /**
  * Hostile input across every route (decision 070): each request must answer below 500, with the

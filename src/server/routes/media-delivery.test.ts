@@ -7,9 +7,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../media/create-storage';
-import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
+import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
 import { newMediaKey } from '../media/storage';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const NGINX = process.env.NGINX_BIN ?? 'nginx';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer, type S3TestServer } from '../media/s3-test-server';
+import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
 import { newMediaKey } from '../media/storage';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 function mediaRouteSuite(name: string, env: () => Record<string, string>) {
   describe(`GET /media/:key (${name})`, () => {

@@ -5,9 +5,9 @@ import { createMailer } from '../mail/mailer';
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { readableMail, startSmtpSink, type ReceivedMail } from '../test/smtp-sink';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { readableMail, startSmtpSink, type ReceivedMail } from '../../../tests/support/smtp-sink';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 // The admin's order lifecycle with the test provider (ship, refund, filter, detail, CSV) and the
 // e-mails it sends, through a real SMTP server on 127.0.0.1. PGlite, or PostgreSQL with TEST_DATABASE_URL.

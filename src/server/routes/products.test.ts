@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductPageSchema, StaffProductSchema, type Product } from '../../shared/products';
 import { createProductRepository, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../security';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 /**
  * Who may call each route: ONE row per registered route (method + path as registered). A route

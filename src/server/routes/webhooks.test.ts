@@ -9,10 +9,10 @@ import {
   stripeSessionEvent,
   type FakeStripeServer,
   type TestSession,
-} from '../payments/fake-stripe-server';
+} from '../../../tests/support/fake-stripe-server';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 // The Stripe provider against a fake Stripe API on 127.0.0.1 (the official SDK with host/port/
 // protocol), and the signed webhook that fulfils orders. Runs on PGlite and, with

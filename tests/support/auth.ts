@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionUser } from '../context';
-import { createAccount } from '../auth/accounts';
+import type { SessionUser } from '../../src/server/context';
+import { createAccount } from '../../src/server/auth/accounts';
 import type { TestApp } from './test-app';
 
 export const TEST_ORIGIN = 'http://localhost:3000';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../app';
-import { loadConfig, type Config } from '../config';
-import type { DatabaseHandle } from '../db/database';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/database';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasErrnoCode } from '../../shared/errors';
+import { hasErrnoCode } from '../../src/shared/errors';
 
 export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
@@ -28,7 +28,7 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const demoDir = fileURLToPath(new URL('../../../assets/demo-clips/', import.meta.url));
+const demoDir = fileURLToPath(new URL('../../assets/demo-clips/', import.meta.url));
 
 /** A real, small WebM video and JPEG screenshot from the demo content. */
 export const sampleVideo = (): Buffer => readFileSync(path.join(demoDir, 'sinners.webm'));

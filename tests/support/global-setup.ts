@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { openPglite, openPostgres } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { adminQuery, databaseUrl, type TemplateInfo } from './test-database';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/database';
 
 /** The URL of a database named `name` on the same server as `url`. */
 export function databaseUrl(url: string, name: string): string {
