@@ -8,7 +8,19 @@ import tseslint from 'typescript-eslint';
 const featureNames = ['movies', 'clips', 'shop', 'auth'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'assets/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'assets/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,12 +67,28 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: 'src/domain', from: ['src/shared', 'src/server', 'src/web'], message: 'The domain is pure and imports nothing of the app.' },
-            { target: 'src/shared', from: ['src/server', 'src/web'], message: 'Shared code is the contract: never the server or the web app.' },
+            {
+              target: 'src/domain',
+              from: ['src/shared', 'src/server', 'src/web'],
+              message: 'The domain is pure and imports nothing of the app.',
+            },
+            {
+              target: 'src/shared',
+              from: ['src/server', 'src/web'],
+              message: 'Shared code is the contract: never the server or the web app.',
+            },
             { target: 'src/server', from: 'src/web', message: 'The server never imports the web app.' },
             { target: 'src/web', from: 'src/server', message: 'The web app never imports the server.' },
-            { target: ['src/web/lib', 'src/web/components'], from: ['src/web/features', 'src/web/app'], message: 'Shared web code sits below features and the app shell.' },
-            { target: 'src/web/features', from: 'src/web/app', message: 'Features never import the app shell: move what they need to lib/ or components/.' },
+            {
+              target: ['src/web/lib', 'src/web/components'],
+              from: ['src/web/features', 'src/web/app'],
+              message: 'Shared web code sits below features and the app shell.',
+            },
+            {
+              target: 'src/web/features',
+              from: 'src/web/app',
+              message: 'Features never import the app shell: move what they need to lib/ or components/.',
+            },
             ...featureNames.map((name) => ({
               target: `src/web/features/${name}`,
               from: 'src/web/features',

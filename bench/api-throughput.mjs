@@ -15,7 +15,8 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS_PER_RUN ?? 4);
 const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
-const pinned = (cpu, command, args) => (hasTaskset && os.cpus().length > 1 ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args]);
+const pinned = (cpu, command, args) =>
+  hasTaskset && os.cpus().length > 1 ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 
 function start(args, env) {
   const [command, argv] = pinned(0, process.execPath, args);
@@ -31,7 +32,16 @@ async function stop(child) {
 
 /** One autocannon run from CPU 1; resolves to { rps, p99 } (2xx and 304 only count as answers). */
 function autocannon(url, { connections, pipelining, headers = {} }) {
-  const args = ['node_modules/autocannon/autocannon.js', '--json', '-c', String(connections), '-p', String(pipelining), '-d', String(SECONDS)];
+  const args = [
+    'node_modules/autocannon/autocannon.js',
+    '--json',
+    '-c',
+    String(connections),
+    '-p',
+    String(pipelining),
+    '-d',
+    String(SECONDS),
+  ];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   const [command, argv] = pinned(1, process.execPath, args);
@@ -68,7 +78,13 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       STATIC_DIR: path.join(work, 'no-site'),
-      ...(databaseUrl === undefined ? {} : { AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-admin-password-1' }),
+      ...(databaseUrl === undefined
+        ? {}
+        : {
+            AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+            ADMIN_EMAIL: 'bench@example.com',
+            ADMIN_PASSWORD: 'bench-admin-password-1',
+          }),
     });
     children.push(app);
     await waitFor(`http://127.0.0.1:${helloPort}/hello`, { child: hello });
@@ -92,7 +108,12 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
         }
       }
     }
-    console.log(`\n${label} — load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`);
+    console.log(
+      `\n${label} — load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
+    );
     for (const loadName of Object.keys(loads)) {
       const helloRps = median(results[`${loadName} hello`].map((r) => r.rps));
       for (const name of Object.keys(targets)) {
@@ -102,8 +123,14 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
         const errors = runs.reduce((sum, r) => sum + r.errors, 0);
         const ratio = name === 'hello' ? '' : `  ${(rps / helloRps).toFixed(2)}× hello`;
         const goal =
-          name === 'products' && loadName === '-c100 -p10' ? ` (goal ≥ 0.30×: ${rps / helloRps >= 0.3 ? 'ok' : 'MISSED'})` : name === 'products' ? ` (goal p99 ≤ 25 ms: ${p99 <= 25 ? 'ok' : 'MISSED'})` : '';
-        console.log(`${loadName.padEnd(11)} ${name.padEnd(13)} ${rps.toFixed(0).padStart(7)} rps  p99 ${String(p99).padStart(5)} ms${ratio}${goal}${errors > 0 ? `  errors ${errors}` : ''}`);
+          name === 'products' && loadName === '-c100 -p10'
+            ? ` (goal ≥ 0.30×: ${rps / helloRps >= 0.3 ? 'ok' : 'MISSED'})`
+            : name === 'products'
+              ? ` (goal p99 ≤ 25 ms: ${p99 <= 25 ? 'ok' : 'MISSED'})`
+              : '';
+        console.log(
+          `${loadName.padEnd(11)} ${name.padEnd(13)} ${rps.toFixed(0).padStart(7)} rps  p99 ${String(p99).padStart(5)} ms${ratio}${goal}${errors > 0 ? `  errors ${errors}` : ''}`,
+        );
       }
     }
   } finally {

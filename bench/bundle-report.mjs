@@ -133,9 +133,13 @@ function main() {
   const homeClosure = closure(homeChunk === undefined ? entries : [...entries, homeChunk]);
   const sum = (set) => [...set].reduce((total, file) => total + chunks.get(file).gzip, 0);
 
-  console.log(`Client bundle in ${path.relative(process.cwd(), staticDir)}: ${files.length} JavaScript chunks, ${kb(sum(new Set(files)))} gzip in all\n`);
+  console.log(
+    `Client bundle in ${path.relative(process.cwd(), staticDir)}: ${files.length} JavaScript chunks, ${kb(sum(new Set(files)))} gzip in all\n`,
+  );
   console.log(`Entry (index.html) and its static imports: ${kb(sum(entryClosure))} gzip in ${entryClosure.size} files`);
-  console.log(`First load of / (entry + Home route chunk and its imports): ${kb(sum(homeClosure))} gzip in ${homeClosure.size} files (budget 120 KiB)`);
+  console.log(
+    `First load of / (entry + Home route chunk and its imports): ${kb(sum(homeClosure))} gzip in ${homeClosure.size} files (budget 120 KiB)`,
+  );
   console.log('(bytes are gzip -9 of each file; the browser measurement is node bench/home-budget.mjs)\n');
 
   const ordered = [...chunks.values()].sort((a, b) => b.gzip - a.gzip);

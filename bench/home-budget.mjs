@@ -23,8 +23,6 @@ function argValue(name) {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-
-
 /** Bytes on the wire for a gzip-only client: the server sends its precompressed .gz when there is one. */
 function gzipBytes(url) {
   return new Promise((resolve, reject) => {
@@ -109,9 +107,7 @@ async function measure(browser, baseUrl, profile) {
 
   const main = new URL(baseUrl).origin;
   const scripts = await Promise.all(
-    result.scripts
-      .filter((script) => script.url.startsWith(main))
-      .map(async (script) => ({ ...script, ...(await gzipBytes(script.url)) })),
+    result.scripts.filter((script) => script.url.startsWith(main)).map(async (script) => ({ ...script, ...(await gzipBytes(script.url)) })),
   );
   return { ...result, scripts };
 }
@@ -131,18 +127,28 @@ async function main() {
       const firstLoad = sum(beforeLoad);
       const toBoard = sum(beforeBoard);
       console.log(`== ${profile.name}`);
-      console.log(`JS requested before the load event (${Math.round(result.loadAt)} ms), gzip: ${kb(firstLoad)} in ${beforeLoad.length} files`);
-      console.log(`JS requested until the board showed (${Math.round(result.boardAt)} ms), gzip: ${kb(toBoard)} in ${beforeBoard.length} files`);
+      console.log(
+        `JS requested before the load event (${Math.round(result.loadAt)} ms), gzip: ${kb(firstLoad)} in ${beforeLoad.length} files`,
+      );
+      console.log(
+        `JS requested until the board showed (${Math.round(result.boardAt)} ms), gzip: ${kb(toBoard)} in ${beforeBoard.length} files`,
+      );
       for (const script of beforeBoard) {
         console.log(`   ${kb(script.bytes).padStart(9)}  ${new URL(script.url).pathname} (${script.encoding})`);
       }
       const counted = Math.max(firstLoad, toBoard);
-      console.log(`   first-load budget ${kb(JS_BUDGET_BYTES)} → ratio ${(counted / JS_BUDGET_BYTES).toFixed(2)} ${counted <= JS_BUDGET_BYTES ? 'OK' : 'OVER'}`);
+      console.log(
+        `   first-load budget ${kb(JS_BUDGET_BYTES)} → ratio ${(counted / JS_BUDGET_BYTES).toFixed(2)} ${counted <= JS_BUDGET_BYTES ? 'OK' : 'OVER'}`,
+      );
       console.log(`JS after that (idle-time particles, other lazy chunks): ${kb(sum(later))} in ${later.length} files`);
       const eager = result.posters.filter((poster) => poster.loading !== 'lazy').length;
       const unsized = result.posters.filter((poster) => !poster.sized).length;
-      console.log(`board posters: ${result.posters.length} (${eager} eager, ${result.posters.length - eager} lazy, ${unsized} without width/height)`);
-      console.log(`CLS after loading and scrolling the page: ${result.cls.toFixed(4)} (budget ${CLS_BUDGET} → ratio ${(result.cls / CLS_BUDGET).toFixed(2)} ${result.cls <= CLS_BUDGET ? 'OK' : 'OVER'})`);
+      console.log(
+        `board posters: ${result.posters.length} (${eager} eager, ${result.posters.length - eager} lazy, ${unsized} without width/height)`,
+      );
+      console.log(
+        `CLS after loading and scrolling the page: ${result.cls.toFixed(4)} (budget ${CLS_BUDGET} → ratio ${(result.cls / CLS_BUDGET).toFixed(2)} ${result.cls <= CLS_BUDGET ? 'OK' : 'OVER'})`,
+      );
       for (const shift of result.shifts) {
         console.log(`   shift ${shift.value.toFixed(4)} at ${shift.at} ms: ${shift.sources.join(', ') || 'unknown'}`);
       }

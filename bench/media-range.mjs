@@ -76,7 +76,11 @@ done = function(summary) io.write(string.format("BYTES %d %d %d\\n", summary.byt
 
   const appEnv = { HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', STATIC_DIR: path.join(work, 'no-site') };
   const directPort = await freePort();
-  const direct = startChild(0, process.execPath, [`${distDir}/server/server.js`], { ...appEnv, PORT: String(directPort), DATA_DIR: dataDirs.direct });
+  const direct = startChild(0, process.execPath, [`${distDir}/server/server.js`], {
+    ...appEnv,
+    PORT: String(directPort),
+    DATA_DIR: dataDirs.direct,
+  });
   const accelAppPort = await freePort();
   const accelApp = startChild(0, process.execPath, [`${distDir}/server/server.js`], {
     ...appEnv,
@@ -131,11 +135,16 @@ http {
   writeFileSync(path.join(dataDirs.direct, 'media', shard, key), data);
   linkSync(path.join(dataDirs.direct, 'media', shard, key), path.join(dataDirs.accel, 'media', shard, key));
   // nginx workers may run as an unprivileged user: let them read the file.
-  for (const dir of [work, dataDirs.accel, dataDirs.direct, path.join(dataDirs.accel, 'media'), path.join(dataDirs.accel, 'media', shard)]) chmodSync(dir, 0o755);
+  for (const dir of [work, dataDirs.accel, dataDirs.direct, path.join(dataDirs.accel, 'media'), path.join(dataDirs.accel, 'media', shard)])
+    chmodSync(dir, 0o755);
   chmodSync(path.join(dataDirs.direct, 'media', shard, key), 0o644);
   await waitFor(urls.nginx);
 
-  for (const [start, end] of [[0, RANGE_BYTES - 1], [FILE_BYTES - RANGE_BYTES, FILE_BYTES - 1], [12_345_678, 12_345_678 + RANGE_BYTES - 1]]) {
+  for (const [start, end] of [
+    [0, RANGE_BYTES - 1],
+    [FILE_BYTES - RANGE_BYTES, FILE_BYTES - 1],
+    [12_345_678, 12_345_678 + RANGE_BYTES - 1],
+  ]) {
     const expected = data.subarray(start, end + 1);
     for (const [name, url] of Object.entries(urls)) {
       if (!(await range(url, start, end)).equals(expected)) throw new Error(`${name}: bytes ${start}-${end} differ from the file`);
@@ -150,11 +159,25 @@ http {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const gb = (rate) => `${(rate / 1e9).toFixed(2)} GB/s`;
   const nginxRate = median(rates.nginx);
-  console.log(`load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}; wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians${hasTaskset ? '' : ' (not pinned: no taskset)'}`);
-  console.log(`nginx   ${gb(nginxRate)} (client check: ≥ 1.5 GB/s ${nginxRate >= 1.5e9 ? 'ok' : 'NOT REACHED — the client or the machine limits this run'})`);
-  for (const [name, goal] of [['direct', 0.35], ['accel', 0.9]]) {
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(
+        ' ',
+      )}; wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians${hasTaskset ? '' : ' (not pinned: no taskset)'}`,
+  );
+  console.log(
+    `nginx   ${gb(nginxRate)} (client check: ≥ 1.5 GB/s ${nginxRate >= 1.5e9 ? 'ok' : 'NOT REACHED — the client or the machine limits this run'})`,
+  );
+  for (const [name, goal] of [
+    ['direct', 0.35],
+    ['accel', 0.9],
+  ]) {
     const ratio = median(rates[name]) / nginxRate;
-    console.log(`${name.padEnd(7)} ${gb(median(rates[name]))}  ${ratio.toFixed(2)}× nginx (goal ≥ ${goal}×: ${ratio >= goal ? 'ok' : 'MISSED'})  runs ${rates[name].map(gb).join(', ')}`);
+    console.log(
+      `${name.padEnd(7)} ${gb(median(rates[name]))}  ${ratio.toFixed(2)}× nginx (goal ≥ ${goal}×: ${ratio >= goal ? 'ok' : 'MISSED'})  runs ${rates[name].map(gb).join(', ')}`,
+    );
   }
 } finally {
   for (const child of children) {

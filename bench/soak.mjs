@@ -73,7 +73,15 @@ function send(method, url, { headers = {}, body, from } = {}) {
   return new Promise((resolve, reject) => {
     const target = new URL(url, base);
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: `${target.pathname}${target.search}`, method, headers, timeout: 10_000, ...(from === undefined ? { agent } : { agent: false, localAddress: from }) },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers,
+        timeout: 10_000,
+        ...(from === undefined ? { agent } : { agent: false, localAddress: from }),
+      },
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -92,12 +100,18 @@ try {
   const json = (response) => JSON.parse(response.body.toString('utf8'));
   const products = json(await send('GET', '/api/products')).items;
   const clips = json(await send('GET', '/api/clips')).items;
-  const simple = products.find((p) => p.shirtSizes.length === 0 && p.shirtColors.length === 0 && p.vinylColors.length === 0 && p.quantityInStock > 0) ?? products[0];
+  const simple =
+    products.find((p) => p.shirtSizes.length === 0 && p.shirtColors.length === 0 && p.vinylColors.length === 0 && p.quantityInStock > 0) ??
+    products[0];
   const signIn = await new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.headers['set-cookie'] ?? []));
-    });
+    const req = http.request(
+      `${base}/api/auth/sign-in/email`,
+      { method: 'POST', headers: { 'content-type': 'application/json', origin: base } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['set-cookie'] ?? []));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(ADMIN));
   });
@@ -111,11 +125,31 @@ try {
     { name: 'GET /', weight: 15, expect: [200], run: () => send('GET', '/', { headers: page }) },
     { name: 'GET /shop', weight: 5, expect: [200], run: () => send('GET', '/shop', { headers: page }) },
     { name: 'GET /api/products', weight: 20, expect: [200], run: () => send('GET', '/api/products') },
-    { name: 'GET /api/products/:id', weight: 15, expect: [200], run: () => send('GET', `/api/products/${products[(checkoutClient += 1) % products.length].id}`) },
+    {
+      name: 'GET /api/products/:id',
+      weight: 15,
+      expect: [200],
+      run: () => send('GET', `/api/products/${products[(checkoutClient += 1) % products.length].id}`),
+    },
     { name: 'GET /api/clips', weight: 10, expect: [200], run: () => send('GET', '/api/clips') },
-    { name: 'GET /api/clips/by-title/:t', weight: 10, expect: [200], run: () => send('GET', `/api/clips/by-title/${encodeURIComponent(clips[0]?.title ?? 'Sinners')}`) },
-    { name: 'GET media (range)', weight: 10, expect: [206], run: () => send('GET', clips[0]?.url ?? '/media/missing', { headers: { range: 'bytes=0-65535' } }) },
-    { name: 'GET /api/auth/get-session', weight: 8, expect: [200], run: () => send('GET', '/api/auth/get-session', { headers: { cookie } }) },
+    {
+      name: 'GET /api/clips/by-title/:t',
+      weight: 10,
+      expect: [200],
+      run: () => send('GET', `/api/clips/by-title/${encodeURIComponent(clips[0]?.title ?? 'Sinners')}`),
+    },
+    {
+      name: 'GET media (range)',
+      weight: 10,
+      expect: [206],
+      run: () => send('GET', clips[0]?.url ?? '/media/missing', { headers: { range: 'bytes=0-65535' } }),
+    },
+    {
+      name: 'GET /api/auth/get-session',
+      weight: 8,
+      expect: [200],
+      run: () => send('GET', '/api/auth/get-session', { headers: { cookie } }),
+    },
     { name: 'GET /api/products/manage', weight: 4, expect: [200], run: () => send('GET', '/api/products/manage', { headers: { cookie } }) },
     {
       name: 'POST /api/create-checkout-session',
@@ -177,12 +211,14 @@ try {
               stat.statuses.set(response.status, (stat.statuses.get(response.status) ?? 0) + 1);
               if (!route.expect.includes(response.status)) {
                 stat.errors += 1;
-                if (errorSamples.length < 10) errorSamples.push(`${route.name}: HTTP ${response.status} ${response.body.toString('utf8').slice(0, 120)}`);
+                if (errorSamples.length < 10)
+                  errorSamples.push(`${route.name}: HTTP ${response.status} ${response.body.toString('utf8').slice(0, 120)}`);
               }
             },
             (error) => {
               stat.errors += 1;
-              if (errorSamples.length < 10 || (errorSamples.length < 20 && !errorSamples.some((s) => s.startsWith(route.name)))) errorSamples.push(`${route.name}: ${error.message}`);
+              if (errorSamples.length < 10 || (errorSamples.length < 20 && !errorSamples.some((s) => s.startsWith(route.name))))
+                errorSamples.push(`${route.name}: ${error.message}`);
             },
           )
           .finally(() => {
@@ -206,16 +242,22 @@ try {
     const sorted = stat.latencies.sort((a, b) => a - b);
     errors += stat.errors;
     const statuses = [...stat.statuses].map(([status, count]) => `${status}×${count}`).join(' ');
-    console.log(`${name.padEnd(34)} ${String(sorted.length).padStart(6)} ${pct(sorted, 0.5).toFixed(1).padStart(8)} ${pct(sorted, 0.99).toFixed(1).padStart(8)}  ${statuses}${stat.errors ? `  errors ${stat.errors}` : ''}`);
+    console.log(
+      `${name.padEnd(34)} ${String(sorted.length).padStart(6)} ${pct(sorted, 0.5).toFixed(1).padStart(8)} ${pct(sorted, 0.99).toFixed(1).padStart(8)}  ${statuses}${stat.errors ? `  errors ${stat.errors}` : ''}`,
+    );
   }
   const seconds = (performance.now() - started) / 1000;
   const drift = ((rss.end - rss.start) / rss.start) * 100;
-  console.log(`\nsent ${sent} in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(1)} req/s), skipped (over ${MAX_IN_FLIGHT} in flight) ${skipped}, errors ${errors}`);
+  console.log(
+    `\nsent ${sent} in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(1)} req/s), skipped (over ${MAX_IN_FLIGHT} in flight) ${skipped}, errors ${errors}`,
+  );
   for (const sample of errorSamples) console.log(`  error: ${sample}`);
   console.log(
     `RSS MiB: after start-up ${rss.launch.toFixed(1)}, start ${rss.start.toFixed(1)}, middle ${rss.middle.toFixed(1)}, end ${rss.end.toFixed(1)} (drift ${drift >= 0 ? '+' : ''}${drift.toFixed(1)} %)`,
   );
-  console.log(`goals: errors ${errors + skipped} (goal 0: ${errors + skipped === 0 ? 'ok' : 'MISSED'}), RSS drift ${drift.toFixed(1)} % (goal < 10 %: ${Math.abs(drift) < 10 ? 'ok' : 'MISSED'})`);
+  console.log(
+    `goals: errors ${errors + skipped} (goal 0: ${errors + skipped === 0 ? 'ok' : 'MISSED'}), RSS drift ${drift.toFixed(1)} % (goal < 10 %: ${Math.abs(drift) < 10 ? 'ok' : 'MISSED'})`,
+  );
 } finally {
   await stop();
 }

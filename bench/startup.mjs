@@ -29,7 +29,15 @@ async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEMO_DATA: 'true',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -72,10 +80,19 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 
 const goals = { fresh: { readyMs: 2500, peakMb: 600, steadyMb: 350 }, restart: { readyMs: 1500, peakMb: Infinity, steadyMb: 350 } };
-console.log(`load average: ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} (${os.cpus().length} CPUs), ${ROUNDS} rounds, medians`);
+console.log(
+  `load average: ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')} (${os.cpus().length} CPUs), ${ROUNDS} rounds, medians`,
+);
 for (const kind of ['fresh', 'restart']) {
   const runs = results[kind];
-  const figures = { readyMs: median(runs.map((r) => r.readyMs)), peakMb: median(runs.map((r) => r.peakMb)), steadyMb: median(runs.map((r) => r.steadyMb)) };
+  const figures = {
+    readyMs: median(runs.map((r) => r.readyMs)),
+    peakMb: median(runs.map((r) => r.peakMb)),
+    steadyMb: median(runs.map((r) => r.steadyMb)),
+  };
   const mark = (key) => (figures[key] <= goals[kind][key] ? 'ok' : 'MISSED');
   console.log(
     `${kind.padEnd(8)} ready ${figures.readyMs.toFixed(0)} ms (goal ≤ ${goals[kind].readyMs}, ${mark('readyMs')})` +

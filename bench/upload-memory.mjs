@@ -21,8 +21,6 @@ const SAMPLE_MS = 50;
 const distDir = process.env.DIST_DIR ?? 'dist';
 const ADMIN = { email: 'bench-admin@mingo.local', password: `bench-${randomBytes(8).toString('hex')}` };
 
-
-
 const rss = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match === null ? 0 : Number(match[1]) * 1024;
@@ -58,7 +56,10 @@ try {
     body: JSON.stringify(ADMIN),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
 
   // Warm the upload path with a small clip, then take the baseline.
   const demo = readFileSync('assets/demo-clips/sinners.webm');
@@ -101,7 +102,8 @@ try {
       let sent = 0;
       const pump = () => {
         while (sent < videoBytes) {
-          const piece = sent === 0 ? demo.subarray(0, Math.min(demo.length, videoBytes)) : filler.subarray(0, Math.min(CHUNK_BYTES, videoBytes - sent));
+          const piece =
+            sent === 0 ? demo.subarray(0, Math.min(demo.length, videoBytes)) : filler.subarray(0, Math.min(CHUNK_BYTES, videoBytes - sent));
           sent += piece.length;
           onChunk(sent);
           if (!request.write(piece)) {
@@ -134,7 +136,9 @@ try {
   const stored = await fetch(`${origin}${clip.url}`, { method: 'HEAD' });
 
   const growth = peak - baseline;
-  console.log(`uploaded ${mib(VIDEO_BYTES)} in ${seconds.toFixed(1)} s (${mib(VIDEO_BYTES / seconds)}/s); stored ${stored.headers.get('content-length')} bytes`);
+  console.log(
+    `uploaded ${mib(VIDEO_BYTES)} in ${seconds.toFixed(1)} s (${mib(VIDEO_BYTES / seconds)}/s); stored ${stored.headers.get('content-length')} bytes`,
+  );
   console.log(`server RSS: baseline ${mib(baseline)}, peak ${mib(peak)}, growth ${mib(growth)}`);
   console.log(
     `growth ${(growth / BUDGET_BYTES).toFixed(2)}× the 100 MiB budget: ${growth < BUDGET_BYTES ? 'within budget' : 'OVER BUDGET'}`,

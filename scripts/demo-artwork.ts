@@ -133,7 +133,9 @@ function draw(art: Artwork): string {
         backdrop(art.background) +
         `<path d="M230 260 L570 260 L520 690 L280 690 Z" fill="${art.base}"/>` +
         [0, 1, 2, 3]
-          .map((i) => `<path d="M${262 + i * 76} 260 L${300 + i * 76} 260 L${292 + i * 60} 690 L${268 + i * 60} 690 Z" fill="${art.stripe}"/>`)
+          .map(
+            (i) => `<path d="M${262 + i * 76} 260 L${300 + i * 76} 260 L${292 + i * 60} 690 L${268 + i * 60} 690 Z" fill="${art.stripe}"/>`,
+          )
           .join('') +
         [0, 1, 2, 3, 4, 5, 6, 7, 8]
           .map((i) => `<circle cx="${250 + i * 38}" cy="${245 - (i % 3) * 28}" r="${34 + (i % 2) * 8}" fill="#fff7df"/>`)

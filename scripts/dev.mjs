@@ -7,7 +7,13 @@ const env = { ...process.env, API_PORT: apiPort };
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/server.ts'], {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, HOST: '127.0.0.1', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: {
+      ...env,
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];

@@ -26,7 +26,9 @@ await mkdir(out, { recursive: true });
 for (const product of DEMO_PRODUCTS) {
   const art = ART[product.code];
   if (art === undefined) throw new Error(`no artwork for ${product.code}`);
-  const png = await sharp(Buffer.from(artworkSvg(art))).png().toBuffer();
+  const png = await sharp(Buffer.from(artworkSvg(art)))
+    .png()
+    .toBuffer();
   const image = await normaliseProductImage(png);
   await writeFile(path.join(out, `${product.code}.webp`), image.bytes);
   console.log(`${product.code}.webp ${image.width}×${image.height} ${image.bytes.length} bytes`);

@@ -40,12 +40,7 @@ const patterns = {
 };
 
 function escapeXml(text) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function cellOrigin(index) {
@@ -69,7 +64,9 @@ function board(tile) {
       const free = r === CENTRE && c === CENTRE;
       const fill = won ? COLORS.win : COLORS.cell;
       const stroke = free ? COLORS.free : won ? COLORS.win : COLORS.cellStroke;
-      parts.push(`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" rx="6" fill="${fill}" stroke="${stroke}" stroke-width="${free ? 3 : 1.5}"/>`);
+      parts.push(
+        `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" rx="6" fill="${fill}" stroke="${stroke}" stroke-width="${free ? 3 : 1.5}"/>`,
+      );
       if (free) {
         parts.push(
           `<text x="${x + CELL / 2}" y="${y + CELL / 2 + 5}" font-family="${FONT}" font-weight="800" font-size="13" fill="${won ? COLORS.winInk : COLORS.free}" text-anchor="middle">FREE</text>`,

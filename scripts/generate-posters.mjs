@@ -54,12 +54,7 @@ function hslToHex(h, s, l) {
 }
 
 function escapeXml(text) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function palette(rand) {
@@ -172,7 +167,10 @@ const motifs = {
       const angle = (i / 12) * Math.PI;
       const x = round(100 - Math.cos(angle) * 160);
       const y = round(cy - Math.sin(angle) * 160);
-      if (i % 2 === 0) out.push(`<path d="M100 ${cy} L${x} ${y} L${round(100 - Math.cos(angle + Math.PI / 12) * 160)} ${round(cy - Math.sin(angle + Math.PI / 12) * 160)}Z" fill="${p.b}"/>`);
+      if (i % 2 === 0)
+        out.push(
+          `<path d="M100 ${cy} L${x} ${y} L${round(100 - Math.cos(angle + Math.PI / 12) * 160)} ${round(cy - Math.sin(angle + Math.PI / 12) * 160)}Z" fill="${p.b}"/>`,
+        );
     }
     out.push(`<circle cx="100" cy="${cy}" r="${round(34 + rand() * 20)}" fill="${p.a}"/>`);
     out.push(`<rect x="0" y="${cy}" width="${WIDTH}" height="${ART_BOTTOM}" fill="${p.c}"/>`);
@@ -183,7 +181,9 @@ const motifs = {
     const h = pick(rand, [18, 22, 26]);
     for (let y = -h, i = 0; y < ART_BOTTOM + h; y += h * 1.6, i += 1) {
       const stroke = [p.a, p.b, p.c][i % 3];
-      out.push(`<path d="M-10 ${round(y + h)} L100 ${round(y)} L210 ${round(y + h)}" fill="none" stroke="${stroke}" stroke-width="${round(h * 0.6)}"/>`);
+      out.push(
+        `<path d="M-10 ${round(y + h)} L100 ${round(y)} L210 ${round(y + h)}" fill="none" stroke="${stroke}" stroke-width="${round(h * 0.6)}"/>`,
+      );
     }
     return out.join('');
   },
@@ -211,7 +211,7 @@ const motifs = {
 function textWidthEm(text) {
   let em = 0;
   for (const ch of text) {
-    if (' .,:;\'!|*'.includes(ch)) em += 0.32;
+    if (" .,:;'!|*".includes(ch)) em += 0.32;
     else if ('IJ1'.includes(ch)) em += 0.4;
     else if ('MW'.includes(ch)) em += 0.95;
     else if ('–—&'.includes(ch)) em += 0.8;

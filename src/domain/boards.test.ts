@@ -20,8 +20,7 @@ function seenCells(cells: readonly number[]): boolean[] {
   return Array.from({ length: BOARD_SIZE }, (_, i) => cells.includes(i));
 }
 
-const lineNames = (seen: readonly boolean[]): string[] =>
-  completedLines(seen).map((l) => `${l.kind}${l.index}`);
+const lineNames = (seen: readonly boolean[]): string[] => completedLines(seen).map((l) => `${l.kind}${l.index}`);
 
 describe('yearsDescending', () => {
   it('lists 2025 down to 2018', () => {
@@ -139,12 +138,20 @@ describe('newlyCompletedLines', () => {
     { name: 'completing the top row', before: [0, 1, 2, 3], after: [0, 1, 2, 3, 4], lines: ['row0'] },
     { name: 'no change', before: [0, 1, 2, 3, 4], after: [0, 1, 2, 3, 4], lines: [] },
     { name: 'unmarking', before: [0, 1, 2, 3, 4], after: [0, 1, 2, 3], lines: [] },
-    { name: 'one cell completes two lines', before: [1, 2, 3, 4, 5, 10, 15, 20], after: [0, 1, 2, 3, 4, 5, 10, 15, 20], lines: ['row0', 'column0'] },
-    { name: 'already complete line not repeated', before: [0, 1, 2, 3, 4, 5, 10, 15], after: [0, 1, 2, 3, 4, 5, 10, 15, 20], lines: ['column0'] },
+    {
+      name: 'one cell completes two lines',
+      before: [1, 2, 3, 4, 5, 10, 15, 20],
+      after: [0, 1, 2, 3, 4, 5, 10, 15, 20],
+      lines: ['row0', 'column0'],
+    },
+    {
+      name: 'already complete line not repeated',
+      before: [0, 1, 2, 3, 4, 5, 10, 15],
+      after: [0, 1, 2, 3, 4, 5, 10, 15, 20],
+      lines: ['column0'],
+    },
   ])('$name', ({ before, after, lines }) => {
-    expect(
-      newlyCompletedLines(seenCells(before), seenCells(after)).map((l) => `${l.kind}${l.index}`),
-    ).toEqual(lines);
+    expect(newlyCompletedLines(seenCells(before), seenCells(after)).map((l) => `${l.kind}${l.index}`)).toEqual(lines);
   });
 });
 

@@ -80,10 +80,7 @@ function lineKey(line: BingoLine): string {
   return `${line.kind}:${line.index}`;
 }
 
-export function newlyCompletedLines(
-  before: readonly boolean[],
-  after: readonly boolean[],
-): BingoLine[] {
+export function newlyCompletedLines(before: readonly boolean[], after: readonly boolean[]): BingoLine[] {
   const already = new Set(completedLines(before).map(lineKey));
   return completedLines(after).filter((line) => !already.has(lineKey(line)));
 }

@@ -37,7 +37,12 @@ const summary = (lines: readonly CartLine<Snapshot>[]): string[] =>
 describe('sameLine', () => {
   it.each([
     { name: 'same product, no options', a: line('p1', 1), b: line('p1', 5), same: true },
-    { name: 'same options', a: line('p1', 1, { shirtSize: 'M', shirtColor: 'Black' }), b: line('p1', 2, { shirtSize: 'M', shirtColor: 'Black' }), same: true },
+    {
+      name: 'same options',
+      a: line('p1', 1, { shirtSize: 'M', shirtColor: 'Black' }),
+      b: line('p1', 2, { shirtSize: 'M', shirtColor: 'Black' }),
+      same: true,
+    },
     { name: 'different product', a: line('p1', 1), b: line('p2', 1), same: false },
     { name: 'different size', a: line('p1', 1, { shirtSize: 'M' }), b: line('p1', 1, { shirtSize: 'L' }), same: false },
     { name: 'different shirt colour', a: line('p1', 1, { shirtColor: 'Black' }), b: line('p1', 1, { shirtColor: 'White' }), same: false },
@@ -65,9 +70,21 @@ describe('addToCart', () => {
   const shirtM = line('shirt', 1, { shirtSize: 'M', shirtColor: 'Black' });
   it.each([
     { name: 'into an empty cart', lines: [], add: line('vinyl', 2, { vinylColor: 'Red' }), max: 10, expected: ['vinyl/-/-/Red×2'] },
-    { name: 'identical line grows', lines: [shirtM], add: line('shirt', 2, { shirtSize: 'M', shirtColor: 'Black' }), max: 10, expected: ['shirt/M/Black/-×3'] },
+    {
+      name: 'identical line grows',
+      lines: [shirtM],
+      add: line('shirt', 2, { shirtSize: 'M', shirtColor: 'Black' }),
+      max: 10,
+      expected: ['shirt/M/Black/-×3'],
+    },
     { name: 'identical line capped at max', lines: [line('shirt', 4)], add: line('shirt', 3), max: 5, expected: ['shirt/-/-/-×5'] },
-    { name: 'different size appends', lines: [shirtM], add: line('shirt', 1, { shirtSize: 'L', shirtColor: 'Black' }), max: 10, expected: ['shirt/M/Black/-×1', 'shirt/L/Black/-×1'] },
+    {
+      name: 'different size appends',
+      lines: [shirtM],
+      add: line('shirt', 1, { shirtSize: 'L', shirtColor: 'Black' }),
+      max: 10,
+      expected: ['shirt/M/Black/-×1', 'shirt/L/Black/-×1'],
+    },
     { name: 'new line capped at max', lines: [], add: line('mug', 7), max: 3, expected: ['mug/-/-/-×3'] },
     { name: 'out of stock adds nothing', lines: [shirtM], add: line('mug', 1), max: 0, expected: ['shirt/M/Black/-×1'] },
   ])('$name', ({ lines, add, max, expected }) => {

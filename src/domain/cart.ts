@@ -18,12 +18,7 @@ export type CartChange = {
 };
 
 export function sameLine(a: CartLineKey, b: CartLineKey): boolean {
-  return (
-    a.productId === b.productId &&
-    a.shirtSize === b.shirtSize &&
-    a.shirtColor === b.shirtColor &&
-    a.vinylColor === b.vinylColor
-  );
+  return a.productId === b.productId && a.shirtSize === b.shirtSize && a.shirtColor === b.shirtColor && a.vinylColor === b.vinylColor;
 }
 
 /** Whole units, at least 1 and at most maxQuantity (when maxQuantity allows 1 at all). */
@@ -37,11 +32,7 @@ export function clampQuantity(quantity: number, maxQuantity: number): number {
  * An identical line (same product and options) grows, capped at maxQuantity; anything else is
  * appended. Nothing is added when maxQuantity is below 1 (out of stock).
  */
-export function addToCart<P>(
-  lines: readonly CartLine<P>[],
-  line: CartLine<P>,
-  maxQuantity: number,
-): CartLine<P>[] {
+export function addToCart<P>(lines: readonly CartLine<P>[], line: CartLine<P>, maxQuantity: number): CartLine<P>[] {
   if (!(maxQuantity >= 1)) return [...lines];
   const index = lines.findIndex((existing) => sameLine(existing, line));
   const existing = lines[index];
@@ -52,15 +43,8 @@ export function addToCart<P>(
   return lines.map((current, i) => (i === index ? { ...line, quantity } : current));
 }
 
-export function setLineQuantity<P>(
-  lines: readonly CartLine<P>[],
-  index: number,
-  quantity: number,
-  maxQuantity: number,
-): CartLine<P>[] {
-  return lines.map((line, i) =>
-    i === index ? { ...line, quantity: clampQuantity(quantity, maxQuantity) } : line,
-  );
+export function setLineQuantity<P>(lines: readonly CartLine<P>[], index: number, quantity: number, maxQuantity: number): CartLine<P>[] {
+  return lines.map((line, i) => (i === index ? { ...line, quantity: clampQuantity(quantity, maxQuantity) } : line));
 }
 
 export function removeLine<P>(lines: readonly CartLine<P>[], index: number): CartLine<P>[] {

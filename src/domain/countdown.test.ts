@@ -2,8 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { countdown, countdownMessages } from './countdown';
 
 // Dates are built in local time so the tests hold in any process time zone.
-const local = (y: number, m: number, d: number, h = 0, mi = 0, s = 0, ms = 0): Date =>
-  new Date(y, m - 1, d, h, mi, s, ms);
+const local = (y: number, m: number, d: number, h = 0, mi = 0, s = 0, ms = 0): Date => new Date(y, m - 1, d, h, mi, s, ms);
 
 function counting(now: Date) {
   const result = countdown(now);

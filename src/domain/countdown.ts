@@ -47,8 +47,5 @@ export function countdown(now: Date): Countdown {
 }
 
 export function countdownMessages(productName: string): [string, string] {
-  return [
-    "Enjoy this year's " + productName + '!',
-    "The countdown will resume on June 1st until next year's " + productName + '!',
-  ];
+  return ["Enjoy this year's " + productName + '!', "The countdown will resume on June 1st until next year's " + productName + '!'];
 }

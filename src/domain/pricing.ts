@@ -48,8 +48,6 @@ export function lineTotalCents(unitPriceCents: number, quantity: number): number
   return unitPriceCents * quantity;
 }
 
-export function subtotalCents(
-  lines: readonly { unitPriceCents: number; quantity: number }[],
-): number {
+export function subtotalCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCents(line.unitPriceCents, line.quantity), 0);
 }

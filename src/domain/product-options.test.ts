@@ -24,8 +24,14 @@ describe('normaliseOptions', () => {
     ['S, M, S, L, M', ['S', 'M', 'L']],
     ['red, Red', ['red', 'Red']],
     [[], []],
-    [[' S ', 'M', '', '  '], ['S', 'M']],
-    [['Red, Blue', 'Green'], ['Red, Blue', 'Green']],
+    [
+      [' S ', 'M', '', '  '],
+      ['S', 'M'],
+    ],
+    [
+      ['Red, Blue', 'Green'],
+      ['Red, Blue', 'Green'],
+    ],
     [['S', ' S', 'S '], ['S']],
   ])('%j → %j', (value, expected) => {
     expect(normaliseOptions(value)).toEqual(expected);
@@ -76,7 +82,12 @@ describe('invalidSelections', () => {
     { name: 'null and empty are not selections', offered: nothing, selected: { shirtSize: null, vinylColor: '' }, expected: [] },
     { name: 'option not offered', offered: shirt, selected: { vinylColor: 'Red' }, expected: ['vinylColor'] },
     { name: 'value outside the list', offered: shirt, selected: { shirtSize: 'XL' }, expected: ['shirtSize'] },
-    { name: 'several invalid, in order', offered: nothing, selected: { vinylColor: 'Red', shirtSize: 'S' }, expected: ['shirtSize', 'vinylColor'] },
+    {
+      name: 'several invalid, in order',
+      offered: nothing,
+      selected: { vinylColor: 'Red', shirtSize: 'S' },
+      expected: ['shirtSize', 'vinylColor'],
+    },
   ])('$name → $expected', ({ offered, selected, expected }) => {
     expect(invalidSelections(offered, selected)).toEqual(expected);
   });

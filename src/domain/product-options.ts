@@ -51,7 +51,11 @@ export function chosen(value: string | null | undefined): string | null {
 
 /** A line's chosen options as shown to people (cart, order pages, e-mails, CSV): "Size M · Black · Red vinyl". */
 export function optionsText(item: { shirtSize: string | null; shirtColor: string | null; vinylColor: string | null }): string {
-  return [item.shirtSize === null ? null : `Size ${item.shirtSize}`, item.shirtColor, item.vinylColor === null ? null : `${item.vinylColor} vinyl`]
+  return [
+    item.shirtSize === null ? null : `Size ${item.shirtSize}`,
+    item.shirtColor,
+    item.vinylColor === null ? null : `${item.vinylColor} vinyl`,
+  ]
     .filter((part) => part !== null)
     .join(' · ');
 }

@@ -8,9 +8,7 @@ export type Pick = { letter: Letter; number: number };
 export const FLIP_MS = 300;
 export const PICK_NUMBERS = [1, 2, 3, 4, 5] as const;
 
-export const ALL_PICKS: readonly Pick[] = LETTERS.flatMap((letter) =>
-  PICK_NUMBERS.map((number) => ({ letter, number })),
-);
+export const ALL_PICKS: readonly Pick[] = LETTERS.flatMap((letter) => PICK_NUMBERS.map((number) => ({ letter, number })));
 
 export function shuffledDeck(rng: Rng): Pick[] {
   const deck = ALL_PICKS.map((pick) => ({ ...pick }));

@@ -116,8 +116,8 @@ describe('health and errors', () => {
       await app.close();
     } finally {
       await database.close();
-      }
-    });
+    }
+  });
 
   it.each([
     [422, 'client_error'],

@@ -7,9 +7,6 @@ import { fileURLToPath } from 'node:url';
  * (dist/server), else in the working directory: the first that holds `probe`.
  */
 export function findAssetDir(name: string, probe: string): string | null {
-  const candidates = [
-    fileURLToPath(new URL(`../../assets/${name}/`, import.meta.url)),
-    path.resolve('assets', name),
-  ];
+  const candidates = [fileURLToPath(new URL(`../../assets/${name}/`, import.meta.url)), path.resolve('assets', name)];
   return candidates.find((dir) => existsSync(path.join(dir, probe))) ?? null;
 }

@@ -64,11 +64,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: optionalString,
   TRUST_PROXY: TrustProxySchema.default(false),
-  MAX_CLIP_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int()
-    .positive()
-    .default(DEFAULT_MAX_CLIP_BYTES),
+  MAX_CLIP_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().positive().default(DEFAULT_MAX_CLIP_BYTES),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: optionalString,
@@ -91,7 +87,14 @@ const EnvSchema = z.object({
   SHIP_COUNTRIES: z
     .string()
     .default('US')
-    .transform((value) => [...new Set(value.split(',').map((code) => code.trim().toUpperCase()).filter((code) => code !== ''))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((code) => code.trim().toUpperCase())
+          .filter((code) => code !== ''),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be comma-separated two-letter country codes, e.g. US,CA' }))
@@ -271,7 +274,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shipCountries: e.SHIP_COUNTRIES,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`, outboxDir: path.join(dataDir, 'outbox') },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     logLevel: e.LOG_LEVEL,
     // Demo content is on by default for the embedded setup, off for PostgreSQL.
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,

@@ -59,11 +59,14 @@ describe('session-dependent answers', () => {
     await t.close();
   });
 
-  it.each(['/api/staff', '/api/me/clips', '/api/products/manage', '/api/orders', '/api/auth/get-session'])('%s is Cache-Control: no-store', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url, headers });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
+  it.each(['/api/staff', '/api/me/clips', '/api/products/manage', '/api/orders', '/api/auth/get-session'])(
+    '%s is Cache-Control: no-store',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('keeps the session token out of sign-in and get-session JSON (cookie only)', async () => {
     const signIn = await t.app.inject({

@@ -26,7 +26,11 @@ describe('the PostgreSQL rate-limit store', () => {
 
   it('starts a new window once the old one has passed', async () => {
     await hitPostgres(database.db, 'window-test', 60_000);
-    await database.db.updateTable('rate_limit_hits').set({ reset_at: new Date(Date.now() - 1000) }).where('key', '=', 'window-test').execute();
+    await database.db
+      .updateTable('rate_limit_hits')
+      .set({ reset_at: new Date(Date.now() - 1000) })
+      .where('key', '=', 'window-test')
+      .execute();
     expect((await hitPostgres(database.db, 'window-test', 60_000)).current).toBe(1);
   });
 
@@ -38,9 +42,15 @@ describe('the PostgreSQL rate-limit store', () => {
   it('sweeps expired counters only', async () => {
     await hitPostgres(database.db, 'sweep-live', 60_000);
     await hitPostgres(database.db, 'sweep-dead', 60_000);
-    await database.db.updateTable('rate_limit_hits').set({ reset_at: new Date(Date.now() - 1000) }).where('key', '=', 'sweep-dead').execute();
+    await database.db
+      .updateTable('rate_limit_hits')
+      .set({ reset_at: new Date(Date.now() - 1000) })
+      .where('key', '=', 'sweep-dead')
+      .execute();
     await sweepExpiredHits(database.db);
-    const keys = (await database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', 'sweep-%').execute()).map((row) => row.key);
+    const keys = (await database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', 'sweep-%').execute()).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual(['sweep-live']);
   });
 

@@ -42,7 +42,10 @@ export async function hitPostgres(db: Db, key: string, windowMs: number): Promis
 }
 
 export async function sweepExpiredHits(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('reset_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('reset_at', '<', sql<Date>`now()`)
+    .execute();
 }
 
 /** A @fastify/rate-limit store class counting in PostgreSQL through `db`. */
@@ -75,7 +78,11 @@ export function postgresRateLimitStore(db: Db, onSweepError: (error: unknown) =>
  * deployment. A store that cannot be reached lets the request through (`skipOnError`): the limit
  * protects against floods; it must not take checkout down with Redis or a database hiccup.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'redisUrl'>, database: DatabaseHandle): Promise<RateLimitStoreKind> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Pick<Config, 'redisUrl'>,
+  database: DatabaseHandle,
+): Promise<RateLimitStoreKind> {
   const kind = rateLimitStoreKind(config, database);
   const options: RateLimitPluginOptions = { global: false, skipOnError: true };
   if (kind === 'redis' && config.redisUrl !== undefined) {

@@ -75,9 +75,7 @@ export function registerSecurity(app: FastifyInstance, trustedOrigins: readonly 
     // Sec-Fetch-Site is set by the browser and cannot be forged by a page; older browsers
     // send only Origin.
     const sameOrigin =
-      fetchSite !== undefined
-        ? fetchSite === 'same-origin' || fetchSite === 'none'
-        : origin === undefined || allowed.has(origin);
+      fetchSite !== undefined ? fetchSite === 'same-origin' || fetchSite === 'none' : origin === undefined || allowed.has(origin);
     done(sameOrigin ? undefined : crossSiteRequest());
   });
 }

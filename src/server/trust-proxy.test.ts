@@ -27,7 +27,9 @@ describe('TRUST_PROXY', () => {
   it.each(['true', 'yes', 'on'])('refuses %s with one line that says what to use', (value) => {
     const problems = trustProxyOf(value);
     expect(problems).toHaveLength(1);
-    expect((problems as string[])[0]).toMatch(new RegExp(`^TRUST_PROXY="${value}": .*TRUST_PROXY=1 or TRUST_PROXY=127\\.0\\.0\\.1,10\\.0\\.0\\.0/8$`));
+    expect((problems as string[])[0]).toMatch(
+      new RegExp(`^TRUST_PROXY="${value}": .*TRUST_PROXY=1 or TRUST_PROXY=127\\.0\\.0\\.1,10\\.0\\.0\\.0/8$`),
+    );
   });
 
   it.each(['10.0.0.0/33', 'nginx', '1.2.3.4,', '-1', '::1/129'])('refuses %s', (value) => {

@@ -22,7 +22,7 @@ export const apiDocsPage = endpoint({
 export const apiDocsStyles = endpoint({
   method: 'GET',
   path: '/api/docs/styles.css',
-  summary: 'The API reference page\'s style sheet.',
+  summary: "The API reference page's style sheet.",
   tag: 'API reference',
   response: rawResponse('CSS.', 'text/css'),
 });

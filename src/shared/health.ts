@@ -14,6 +14,8 @@ export const readyz = endpoint({
   path: '/readyz',
   summary: 'Readiness: the database is reachable and the process is not shutting down (503 otherwise).',
   tag: 'Health',
-  extraResponses: [{ status: 503, description: 'The database is unreachable or the process is shutting down: `{ status: "unavailable", database }`.' }],
+  extraResponses: [
+    { status: 503, description: 'The database is unreachable or the process is shutting down: `{ status: "unavailable", database }`.' },
+  ],
   response: z.object({ status: z.enum(['ready', 'unavailable']), database: z.enum(['pglite', 'postgres']) }),
 });

@@ -4,15 +4,12 @@
  */
 export type SniffedVideo = { mime: 'video/mp4'; extension: 'mp4' } | { mime: 'video/webm'; extension: 'webm' };
 export type SniffedImage =
-  | { mime: 'image/jpeg'; extension: 'jpg' }
-  | { mime: 'image/png'; extension: 'png' }
-  | { mime: 'image/webp'; extension: 'webp' };
+  { mime: 'image/jpeg'; extension: 'jpg' } | { mime: 'image/png'; extension: 'png' } | { mime: 'image/webp'; extension: 'webp' };
 
 /** How many leading bytes the sniffers look at. */
 export const SNIFF_BYTES = 64;
 
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number): string => String.fromCharCode(...bytes.subarray(start, start + length));
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
@@ -20,9 +17,34 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
 // ISO base media brands of MP4 video. HEIF/AVIF images and M4A audio share the `ftyp` box but
 // carry other brands, so the box alone is not enough.
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9',
-  'mp41', 'mp42', 'mp71', 'avc1', 'hvc1', 'av01', 'dash', 'mmp4', 'M4V ', 'M4VH', 'M4VP', 'MSNV', 'f4v ',
-  '3gp4', '3gp5', '3gp6', '3g2a', 'XAVC', 'NDAS',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'hvc1',
+  'av01',
+  'dash',
+  'mmp4',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'f4v ',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+  'XAVC',
+  'NDAS',
 ]);
 
 function isMp4(bytes: Uint8Array): boolean {

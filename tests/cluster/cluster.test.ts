@@ -10,12 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../src/server/auth/sign-in-limits';
 import { clipForm, sampleVideo } from '../support/test-multipart';
 import { startS3TestServer, type S3TestServer } from '../support/s3-test-server';
-import {
-  signStripePayload,
-  startFakeStripeServer,
-  stripeSessionEvent,
-  type FakeStripeServer,
-} from '../support/fake-stripe-server';
+import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer } from '../support/fake-stripe-server';
 import { CHECKOUT_RATE_LIMIT } from '../../src/server/routes/checkout';
 import { jsonRequest, request, type Reply } from './http';
 import {

@@ -49,7 +49,13 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
   });
 }
 
-export function jsonRequest(url: string, method: string, payload: unknown, headers: Record<string, string> = {}, from?: string): Promise<Reply> {
+export function jsonRequest(
+  url: string,
+  method: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  from?: string,
+): Promise<Reply> {
   return request(url, {
     method,
     headers: { 'content-type': 'application/json', ...headers },

@@ -90,7 +90,10 @@ test.describe('axe: signed out', () => {
       await open(page, '/', theme);
       await settled(page, homeReady(page));
       await page.getByRole('tab', { name: /^2025/ }).click();
-      await page.getByRole('tabpanel').getByRole('button', { name: /^Sinners,/ }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Sinners,/ })
+        .click();
       const movie = page.getByRole('dialog', { name: 'Sinners' });
       await expect(movie.getByRole('button', { name: 'Play the clip of Sinners' })).toBeVisible();
       await expectNoViolations(page, `movie modal (${theme})`, 'dialog[open]');

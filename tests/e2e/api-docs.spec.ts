@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('API reference', () => {
-  test('/api/docs lists the endpoints from the OpenAPI document, styled under the site CSP (the fixture fails on any console error)', async ({ page }) => {
+  test('/api/docs lists the endpoints from the OpenAPI document, styled under the site CSP (the fixture fails on any console error)', async ({
+    page,
+  }) => {
     await page.goto('/api/docs');
     await expect(page.getByRole('heading', { level: 1, name: 'MINGO API reference' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible();

@@ -10,7 +10,13 @@ test('the built site serves its scripts but no source map, under any spelling', 
     const code = await request.get(script);
     expect(code.status(), script).toBe(200);
     expect(await code.text()).not.toContain('sourceMappingURL');
-    for (const probe of [`${script}.map`, `${script}%2emap`, `${script}.map.gz`, `${script}.map.br`, `${script.replace(/\.js$/, '%2Ejs')}.map`]) {
+    for (const probe of [
+      `${script}.map`,
+      `${script}%2emap`,
+      `${script}.map.gz`,
+      `${script}.map.br`,
+      `${script.replace(/\.js$/, '%2Ejs')}.map`,
+    ]) {
       expect((await request.get(probe)).status(), probe).toBe(404);
     }
   }

@@ -127,7 +127,9 @@ test.describe('manage', () => {
 
 test.describe('clip page and player', () => {
   test('shows the clip with a player that plays, mutes, changes speed and offers full screen', async ({ page }) => {
-    const list = await (await page.request.get('/api/clips?limit=50')).json() as { items: { docID: string; title: string; displayName: string }[] };
+    const list = (await (await page.request.get('/api/clips?limit=50')).json()) as {
+      items: { docID: string; title: string; displayName: string }[];
+    };
     const clip = list.items.find((item) => item.title === 'Sinners') ?? list.items[0];
     if (clip === undefined) throw new Error('no demo clips');
     await page.goto(`/clip/${clip.docID}`);
@@ -178,7 +180,10 @@ test.describe('movie modal', () => {
   test('plays the movie’s clip in place of the poster, expands and contracts, and closes', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: /^2025/ }).click();
-    await page.getByRole('tabpanel').getByRole('button', { name: /^Sinners,/ }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Sinners,/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Sinners' });
     const play = dialog.getByRole('button', { name: 'Play the clip of Sinners' });
     await expect(play).toBeVisible();
@@ -204,7 +209,10 @@ test.describe('movie modal', () => {
     await page.goto('/');
     await page.getByRole('tab', { name: /^2018/ }).click();
     const loaded = page.waitForResponse((response) => response.url().includes('/api/clips/by-title/'));
-    await page.getByRole('tabpanel').getByRole('button', { name: /^Hereditary,/ }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Hereditary,/ })
+      .click();
     await loaded;
     const dialog = page.getByRole('dialog', { name: 'Hereditary' });
     await expect(dialog.getByRole('img', { name: /^Poster of Hereditary/ })).toBeVisible();
@@ -219,7 +227,10 @@ test.describe('movie modal', () => {
       );
       await page.goto('/');
       await page.getByRole('tab', { name: /^2025/ }).click();
-      await page.getByRole('tabpanel').getByRole('button', { name: /^Sinners,/ }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Sinners,/ })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Sinners' });
       await expect(dialog.getByRole('alert')).toHaveText("Ooops! There's been an error loading the clip!");
       await expect(dialog.getByRole('alert')).toHaveClass(/alert-error/);

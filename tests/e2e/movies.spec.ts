@@ -79,7 +79,9 @@ test.describe('movie modal', () => {
   test('shows the poster, facts, both ratings and the seen toggle', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: /^2018/ }).click();
-    await board(page).getByRole('button', { name: /^Black Panther/ }).click();
+    await board(page)
+      .getByRole('button', { name: /^Black Panther/ })
+      .click();
 
     const dialog = page.getByRole('dialog', { name: 'Black Panther' });
     await expect(dialog).toBeVisible();
@@ -145,7 +147,9 @@ test.describe('seen marks', () => {
   test('persist across a reload and show on the board, the tab and /db', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: /^2019/ }).click();
-    await board(page).getByRole('button', { name: /^Parasite/ }).click();
+    await board(page)
+      .getByRole('button', { name: /^Parasite/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
     await page.keyboard.press('Escape');
 
@@ -185,7 +189,10 @@ test.describe('seen marks', () => {
 test.describe('bingo', () => {
   test('completing a row highlights it and celebrates once', async ({ page }) => {
     const ids = await boardIds(page, 2024);
-    await presetSeen(page, [ids[10], ids[11], ids[13]].filter((id) => id !== undefined)); // row 3 but its last square
+    await presetSeen(
+      page,
+      [ids[10], ids[11], ids[13]].filter((id) => id !== undefined),
+    ); // row 3 but its last square
     await page.goto('/');
     await page.getByRole('tab', { name: /^2024/ }).click();
     await expect(page.getByRole('tab', { name: /^2024/ })).toContainText('3/24');
@@ -221,7 +228,10 @@ test.describe('bingo', () => {
 
   test('marking the last square shows the blackout celebration', async ({ page }) => {
     const ids = await boardIds(page, 2020);
-    await presetSeen(page, ids.filter((_, index) => index !== 12 && index !== 24));
+    await presetSeen(
+      page,
+      ids.filter((_, index) => index !== 12 && index !== 24),
+    );
     await page.goto('/');
     await page.getByRole('tab', { name: /^2020/ }).click();
     await expect(page.getByRole('tab', { name: /^2020/ })).toContainText('23/24');
@@ -321,7 +331,9 @@ test.describe('MINGO DB', () => {
     await input.setInputFiles({
       name: 'seen.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ ...exported, watchedMovies: ['2025-sinners', '2019-parasite', '2018-roma', '2018-free-space', 'nope'] })),
+      buffer: Buffer.from(
+        JSON.stringify({ ...exported, watchedMovies: ['2025-sinners', '2019-parasite', '2018-roma', '2018-free-space', 'nope'] }),
+      ),
     });
     await expect(page.getByText('Added 2 movies to your seen list; 1 movie already marked; 2 unknown entries skipped.')).toBeVisible();
     expect(await storedSeen(page)).toEqual(['2025-sinners', '2019-parasite', '2018-roma']);

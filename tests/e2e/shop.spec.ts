@@ -166,7 +166,14 @@ test.describe('shop', () => {
       quantityInStock: stock,
     });
     const stored = [
-      { productId: poster?.id, quantity: 5, shirtSize: null, shirtColor: null, vinylColor: null, product: snapshot(poster?.id ?? '', 'Limited Board Poster', 9) },
+      {
+        productId: poster?.id,
+        quantity: 5,
+        shirtSize: null,
+        shirtColor: null,
+        vinylColor: null,
+        product: snapshot(poster?.id ?? '', 'Limited Board Poster', 9),
+      },
       {
         productId: '00000000-0000-4000-8000-000000000000',
         quantity: 1,
@@ -272,7 +279,9 @@ test.describe('product administration', () => {
     await expect(form.getByText('Price must be a positive amount in dollars with at most two decimals')).toBeVisible();
 
     await form.getByLabel('Price (USD)').fill('12.50');
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#0ea5e9' } })
+      .png()
+      .toBuffer();
     await form.getByLabel('Image').setInputFiles({ name: 'cap.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Add product' }).click();
     await expect(form.getByRole('status')).toContainText(`${name} was added to the shop.`);

@@ -31,5 +31,8 @@ export async function startSmtpSink(): Promise<{ url: string; messages: Received
 /** The message with quoted-printable bodies decoded (what nodemailer uses for mostly-ASCII text), for assertions. */
 export function readableMail(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(unfolded.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    unfolded.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 }

@@ -14,7 +14,7 @@ describe('migration 0002-auth', () => {
     await handle.close();
   });
 
-  it("leaves better-auth nothing to create or add", async () => {
+  it('leaves better-auth nothing to create or add', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp/unused', AUTH_SECRET: 'x'.repeat(40) });
     const plan = await getMigrations(authOptions(config, handle.db), { throwOnUnsafe: false });
     expect(plan.toBeCreated.map((table) => table.table)).toEqual([]);

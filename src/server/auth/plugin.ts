@@ -174,7 +174,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       // Checked before anything reaches the database (length, control characters); better-auth
       // gets only the fields the contract names.
       const isSignIn = mounted === signIn;
-      const body: unknown = mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+      const body: unknown =
+        mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
       const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
       const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
       const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;

@@ -27,9 +27,15 @@ describe('user repository', () => {
   it('finds admins: a disabled one does not count as active, the earliest is first', async () => {
     expect(await users.activeAdminExists()).toBe(false);
     expect(await users.firstAdminId()).toBeUndefined();
-    await handle.db.insertInto('user').values(account('u-old-admin', 'old@example.com', 'admin', true, '2026-01-01T00:00:00Z')).execute();
+    await handle.db
+      .insertInto('user')
+      .values(account('u-old-admin', 'old@example.com', 'admin', true, '2026-01-01T00:00:00Z'))
+      .execute();
     expect(await users.activeAdminExists()).toBe(false);
-    await handle.db.insertInto('user').values(account('u-staff', 'ann@example.com', 'staff', null, '2026-01-02T00:00:00Z')).execute();
+    await handle.db
+      .insertInto('user')
+      .values(account('u-staff', 'ann@example.com', 'staff', null, '2026-01-02T00:00:00Z'))
+      .execute();
     expect(await users.activeAdminExists()).toBe(false);
     await users.promoteToAdmin('u-staff');
     expect(await users.activeAdminExists()).toBe(true);

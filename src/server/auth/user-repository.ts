@@ -37,7 +37,13 @@ export function createUserRepository(db: Executor) {
 
     /** The earliest admin account (disabled or not). */
     async firstAdminId(): Promise<string | undefined> {
-      const row = await db.selectFrom('user').select('id').where('role', '=', 'admin').orderBy('createdAt', 'asc').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('user')
+        .select('id')
+        .where('role', '=', 'admin')
+        .orderBy('createdAt', 'asc')
+        .limit(1)
+        .executeTakeFirst();
       return row?.id;
     },
 
@@ -45,7 +51,17 @@ export function createUserRepository(db: Executor) {
     async ensureLockedAccount({ id, name, email, reason }: LockedAccount): Promise<void> {
       await db
         .insertInto('user')
-        .values({ id, name, email, emailVerified: false, role: 'staff', banned: true, banReason: reason, createdAt: new Date(), updatedAt: new Date() })
+        .values({
+          id,
+          name,
+          email,
+          emailVerified: false,
+          role: 'staff',
+          banned: true,
+          banReason: reason,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },

@@ -74,7 +74,10 @@ describe('public cache over the app', () => {
     const products = createProductRepository(t.database.db);
     const created = await products.create(fields('INVAL-1'));
     const byId = `/api/products/${created.id}`;
-    const list = async () => JSON.parse((await t.app.inject({ method: 'GET', url: `/api/products?pageSize=${PRODUCT_LIMITS.pageSizeMax}` })).body) as { items: Product[] };
+    const list = async () =>
+      JSON.parse((await t.app.inject({ method: 'GET', url: `/api/products?pageSize=${PRODUCT_LIMITS.pageSizeMax}` })).body) as {
+        items: Product[];
+      };
     const one = async () => t.app.inject({ method: 'GET', url: byId });
 
     const before = await one();
@@ -199,15 +202,19 @@ describe('public cache across app instances on PostgreSQL', () => {
     try {
       await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     } catch (error) {
-      throw new Error(
-        `This test needs PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432): ${(error as Error).message}`,
-      );
+      throw new Error(`This test needs PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432): ${(error as Error).message}`);
     }
     const url = databaseUrl(adminUrl, name);
     const migrating = openPostgres(url);
     await migrateToLatest(migrating.db);
     await migrating.close();
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-mingo-cache-test', DATABASE_URL: url, DEMO_DATA: 'false', AUTH_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent-mingo-cache-test',
+      DATABASE_URL: url,
+      DEMO_DATA: 'false',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
     apps = [await buildApp({ config, database: openPostgres(url) }), await buildApp({ config, database: openPostgres(url) })];
     await Promise.all(apps.map((app) => app.ready()));
   }, 30_000);
@@ -218,7 +225,8 @@ describe('public cache across app instances on PostgreSQL', () => {
 
   it('shows a write committed through one instance on the other within 1 s', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const page = async (app: FastifyInstance) => (JSON.parse((await app.inject({ method: 'GET', url: '/api/products' })).body) as { total: number }).total;
+    const page = async (app: FastifyInstance) =>
+      (JSON.parse((await app.inject({ method: 'GET', url: '/api/products' })).body) as { total: number }).total;
     // Both instances now hold the empty catalogue.
     expect(await page(a)).toBe(0);
     expect(await page(b)).toBe(0);

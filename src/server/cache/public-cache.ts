@@ -83,7 +83,8 @@ function preferredEncoding(header: string | string[] | undefined): Encoding {
 }
 
 /** Entity tags of one entry: the hash of the JSON, with the content coding for compressed bodies. */
-const etagOf = (hash: string, encoding: Encoding): string => (encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding === 'br' ? 'br' : 'gz'}"`);
+const etagOf = (hash: string, encoding: Encoding): string =>
+  encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding === 'br' ? 'br' : 'gz'}"`;
 
 function matches(ifNoneMatch: string | undefined, hash: string): boolean {
   if (ifNoneMatch === undefined) return false;
@@ -163,10 +164,7 @@ export async function createPublicCache(database: DatabaseHandle, log: FastifyBa
 
   const send = (request: FastifyRequest, reply: FastifyReply, entry: JsonEntry): FastifyReply => {
     const encoding = entry.br === undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
-    reply
-      .header('cache-control', PUBLIC_CACHE_CONTROL)
-      .header('vary', 'Accept-Encoding')
-      .header('etag', etagOf(entry.hash, encoding));
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'Accept-Encoding').header('etag', etagOf(entry.hash, encoding));
     if (matches(request.headers['if-none-match'], entry.hash)) return reply.code(304).send();
     const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body;
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -65,7 +65,11 @@ describe('demo clips', () => {
     const page = ClipPageSchema.parse((await fresh.app.inject({ method: 'GET', url: '/api/clips?limit=50' })).json());
     expect(page.items).toHaveLength(DEMO_CLIPS.length);
     expect(page.items.every((clip) => clip.ownerId === DEMO_OWNER.id)).toBe(true);
-    const owner = await fresh.database.db.selectFrom('user').select(['banned', 'role']).where('id', '=', DEMO_OWNER.id).executeTakeFirstOrThrow();
+    const owner = await fresh.database.db
+      .selectFrom('user')
+      .select(['banned', 'role'])
+      .where('id', '=', DEMO_OWNER.id)
+      .executeTakeFirstOrThrow();
     expect(owner).toEqual({ banned: true, role: 'staff' });
     const credentials = await fresh.database.db.selectFrom('account').select('id').where('userId', '=', DEMO_OWNER.id).execute();
     expect(credentials).toEqual([]);

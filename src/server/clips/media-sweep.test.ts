@@ -78,17 +78,15 @@ function suite(name: string, env: () => Record<string, string>) {
 
       // The live upload commits its row and its record goes with the same transaction.
       await t.database.db.transaction().execute(async (trx) => {
-        await createClipRepository(trx).insert(
-          {
-            ownerId,
-            title: 'Sinners',
-            videoKey: liveKey,
-            videoMime: 'video/webm',
-            videoBytes: 1,
-            screenshotKey: newMediaKey('jpg'),
-            screenshotMime: 'image/jpeg',
-          },
-        );
+        await createClipRepository(trx).insert({
+          ownerId,
+          title: 'Sinners',
+          videoKey: liveKey,
+          videoMime: 'video/webm',
+          videoBytes: 1,
+          screenshotKey: newMediaKey('jpg'),
+          screenshotMime: 'image/jpeg',
+        });
         await live.commit(trx);
       });
       live.end();
@@ -104,17 +102,15 @@ function suite(name: string, env: () => Record<string, string>) {
       await sweepStalePendingMedia(t.database.db, storage, log, STALE_AFTER_MS);
 
       const committing = t.database.db.transaction().execute(async (trx) => {
-        await createClipRepository(trx).insert(
-          {
-            ownerId,
-            title: 'Too late',
-            videoKey: key,
-            videoMime: 'video/webm',
-            videoBytes: 1,
-            screenshotKey: newMediaKey('jpg'),
-            screenshotMime: 'image/jpeg',
-          },
-        );
+        await createClipRepository(trx).insert({
+          ownerId,
+          title: 'Too late',
+          videoKey: key,
+          videoMime: 'video/webm',
+          videoBytes: 1,
+          screenshotKey: newMediaKey('jpg'),
+          screenshotMime: 'image/jpeg',
+        });
         await slow.commit(trx);
       });
       await expect(committing).rejects.toBeInstanceOf(PendingMediaLostError);

@@ -187,5 +187,8 @@ export async function openDatabase(
   options: { pgliteTemplateDir?: string } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, config.databasePoolSize);
-  return openPglite({ dataDir: config.dataDir, ...(options.pgliteTemplateDir === undefined ? {} : { templateDir: options.pgliteTemplateDir }) });
+  return openPglite({
+    dataDir: config.dataDir,
+    ...(options.pgliteTemplateDir === undefined ? {} : { templateDir: options.pgliteTemplateDir }),
+  });
 }

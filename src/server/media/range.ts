@@ -1,9 +1,6 @@
 import type { ByteRange } from './storage';
 
-export type RangeOutcome =
-  | { kind: 'full' }
-  | { kind: 'partial'; range: ByteRange }
-  | { kind: 'unsatisfiable' };
+export type RangeOutcome = { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 

@@ -27,7 +27,14 @@ describe('presignGetUrl', () => {
   it('puts the bucket in the path with path-style addressing', () => {
     const url = new URL(
       presignGetUrl(
-        { endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'eu-west-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true },
+        {
+          endpoint: 'http://127.0.0.1:9000',
+          bucket: 'media',
+          region: 'eu-west-1',
+          accessKeyId: 'a',
+          secretAccessKey: 'b',
+          forcePathStyle: true,
+        },
         'abc.mp4',
         60,
       ),

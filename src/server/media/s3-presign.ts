@@ -24,7 +24,10 @@ export function presignGetUrl(settings: PresignSettings, key: string, ttlSeconds
   const host = settings.forcePathStyle ? base.host : `${settings.bucket}.${base.host}`;
   const basePath = base.pathname.replace(/\/+$/, '');
   const canonicalPath = `${basePath}${settings.forcePathStyle ? `/${encode(settings.bucket)}` : ''}/${key.split('/').map(encode).join('/')}`;
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${settings.region}/s3/aws4_request`;
   const query = new Map<string, string>([

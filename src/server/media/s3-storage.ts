@@ -75,8 +75,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       let size = 0;
 
       const flushPart = async (): Promise<void> => {
-        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType })))
-          .UploadId;
+        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }))).UploadId;
         const PartNumber = parts.length + 1;
         const part = Buffer.concat(pending, pendingBytes);
         pending = [];
@@ -98,9 +97,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         }
         if (uploadId === undefined) {
           const whole = Buffer.concat(pending, pendingBytes);
-          await client.send(
-            new PutObjectCommand({ Bucket, Key: key, Body: whole, ContentLength: whole.length, ContentType: contentType }),
-          );
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: whole, ContentLength: whole.length, ContentType: contentType }));
         } else {
           if (pendingBytes > 0) await flushPart();
           await client.send(
@@ -110,9 +107,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       } catch (error) {
         body.destroy();
         if (uploadId !== undefined) {
-          await client
-            .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
-            .catch(() => undefined);
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
         }
         throw error;
       }

@@ -8,9 +8,7 @@ import { enqueueOrderEmail } from './order-outbox';
 import { createOrderRepository, type OrderItemRecord, type OrderRecord } from './order-repository';
 
 export type FulfilmentResult =
-  | { kind: 'duplicate' }
-  | { kind: 'unknown_session' }
-  | { kind: 'applied'; orderId: string; from: OrderStatus; to: OrderStatus };
+  { kind: 'duplicate' } | { kind: 'unknown_session' } | { kind: 'applied'; orderId: string; from: OrderStatus; to: OrderStatus };
 
 /** Puts a paid order's items back into stock (a refund). */
 export async function restoreStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<void> {
@@ -107,8 +105,16 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Fu
     });
     if (changed) {
       const mismatch = event.charged !== undefined && order.status === 'pending' && !chargeMatches(order, event.charged);
-      const note = mismatch ? `${event.type}: charged ${event.charged?.amountCents ?? 0} ${event.charged?.currency ?? ''} does not match the order` : event.type;
-      await orders.addEvent(order.id, order.status, to, { kind: 'provider', id: null, name: event.provider === 'stripe' ? 'Stripe' : 'Test provider' }, note);
+      const note = mismatch
+        ? `${event.type}: charged ${event.charged?.amountCents ?? 0} ${event.charged?.currency ?? ''} does not match the order`
+        : event.type;
+      await orders.addEvent(
+        order.id,
+        order.status,
+        to,
+        { kind: 'provider', id: null, name: event.provider === 'stripe' ? 'Stripe' : 'Test provider' },
+        note,
+      );
     }
     // Inside this transaction: a duplicate event never reaches here, and (order, kind) is unique.
     if (changed && to === 'paid') await enqueueOrderEmail(trx, order.id, 'receipt', email);

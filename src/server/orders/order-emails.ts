@@ -36,9 +36,12 @@ function totalsLines(order: OrderWithItems): [string, string][] {
 }
 
 function textOrder(order: OrderWithItems): string {
-  const items = itemLines(order).map((item) => `  ${item.quantity} × ${item.name}${item.options === '' ? '' : ` (${item.options})`}  ${item.amount}`);
+  const items = itemLines(order).map(
+    (item) => `  ${item.quantity} × ${item.name}${item.options === '' ? '' : ` (${item.options})`}  ${item.amount}`,
+  );
   const totals = totalsLines(order).map(([label, value]) => `  ${label}: ${value}`);
-  const address = order.shippingAddress === null ? [] : ['', 'Shipping to:', ...addressLines(order.shippingAddress).map((line) => `  ${line}`)];
+  const address =
+    order.shippingAddress === null ? [] : ['', 'Shipping to:', ...addressLines(order.shippingAddress).map((line) => `  ${line}`)];
   return [...items, '', ...totals, ...address].join('\n');
 }
 
@@ -53,9 +56,7 @@ function htmlOrder(order: OrderWithItems): string {
     .map(([label, value]) => `<tr><th colspan="2" align="left">${label}</th><td align="right">${escapeHtml(value)}</td></tr>`)
     .join('');
   const address =
-    order.shippingAddress === null
-      ? ''
-      : `<h2>Shipping to</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>`;
+    order.shippingAddress === null ? '' : `<h2>Shipping to</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>`;
   return `<table cellpadding="4"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot>${totals}</tfoot></table>${address}`;
 }
 
@@ -70,14 +71,20 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderWithItems): R
     case 'receipt': {
       const subject = `Your ${PRODUCT_NAME} receipt for order ${ref}`;
       const intro = `Thank you for your order! We received your payment of ${formatUsd(order.totalCents)}. Merchandise ships in 2–4 weeks; we will e-mail you when it leaves.`;
-      return { subject, text: `${subject}\n\n${intro}\n\n${textOrder(order)}\n\n— ${PRODUCT_NAME}\n`, html: html(subject, intro, htmlOrder(order)) };
+      return {
+        subject,
+        text: `${subject}\n\n${intro}\n\n${textOrder(order)}\n\n— ${PRODUCT_NAME}\n`,
+        html: html(subject, intro, htmlOrder(order)),
+      };
     }
     case 'shipped': {
       const subject = `Your ${PRODUCT_NAME} order ${ref} has shipped`;
       const carrier = order.shippingCarrier ?? '';
       const tracking = order.trackingNumber ?? '';
       const trackingText =
-        tracking === '' ? 'No tracking number was given for this shipment.' : `Tracking number: ${tracking}${carrier === '' ? '' : ` (${carrier})`}`;
+        tracking === ''
+          ? 'No tracking number was given for this shipment.'
+          : `Tracking number: ${tracking}${carrier === '' ? '' : ` (${carrier})`}`;
       const intro = 'Good news: your order is on its way.';
       return {
         subject,
@@ -88,7 +95,11 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderWithItems): R
     case 'refunded': {
       const subject = `Your ${PRODUCT_NAME} order ${ref} was refunded`;
       const intro = `We refunded ${formatUsd(order.totalCents)} to your original payment method. It can take 5–10 business days to appear on your statement.`;
-      return { subject, text: `${subject}\n\n${intro}\n\n${textOrder(order)}\n\n— ${PRODUCT_NAME}\n`, html: html(subject, intro, htmlOrder(order)) };
+      return {
+        subject,
+        text: `${subject}\n\n${intro}\n\n${textOrder(order)}\n\n— ${PRODUCT_NAME}\n`,
+        html: html(subject, intro, htmlOrder(order)),
+      };
     }
   }
 }

@@ -54,7 +54,11 @@ export async function deliverOrderEmails(db: Db, mailer: Mailer, log: FastifyBas
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, orderId: row.order_id, kind: row.kind }, 'order e-mail could not be sent; will retry');
-      await db.updateTable('order_emails').set({ claimed_at: null, last_error: message.slice(0, 500) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('order_emails')
+        .set({ claimed_at: null, last_error: message.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
   return sent;

@@ -125,10 +125,7 @@ async function readDemoImages(log: FastifyBaseLogger) {
  * empty). Safe to run on every start and from several processes at once: an advisory lock
  * serialises them and only the first finds the table empty.
  */
-export async function seedDemoProducts(
-  ctx: Pick<AppContext, 'config' | 'database'>,
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function seedDemoProducts(ctx: Pick<AppContext, 'config' | 'database'>, log: FastifyBaseLogger): Promise<void> {
   if (!ctx.config.demoData) return;
   const db = ctx.database.db;
   if ((await createProductRepository(db).countAll()) > 0) return;

@@ -23,8 +23,7 @@ export function loadSharp(): Promise<typeof SharpFactory> {
 
 export type NormalisedImage = { bytes: Buffer; width: number; height: number; contentType: 'image/webp' };
 
-const unreadableImage = () =>
-  unsupportedMediaType('The image could not be read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+const unreadableImage = () => unsupportedMediaType('The image could not be read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.');
 
 /**
  * Checks an upload by its content (sharp must decode it as an accepted raster format) and
@@ -62,16 +61,9 @@ export async function storeProductImage(db: Executor, image: NormalisedImage): P
   return key;
 }
 
-export async function readProductImage(
-  db: Executor,
-  key: string,
-): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+export async function readProductImage(db: Executor, key: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (!PRODUCT_IMAGE_KEY_PATTERN.test(key)) return undefined;
-  const row = await db
-    .selectFrom('product_images')
-    .select(['bytes', 'content_type'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await db.selectFrom('product_images').select(['bytes', 'content_type']).where('key', '=', key).executeTakeFirst();
   if (row === undefined) return undefined;
   return { bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength), contentType: row.content_type };
 }

@@ -129,12 +129,7 @@ export function createProductRepository(db: Executor) {
 
     /** An active product by id; undefined when missing or archived. */
     async getActiveById(id: string): Promise<ProductRecord | undefined> {
-      const row = await db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', id)
-        .where('is_active', '=', true)
-        .executeTakeFirst();
+      const row = await db.selectFrom('products').selectAll().where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
       return row === undefined ? undefined : toRecord(row);
     },
 
@@ -142,10 +137,7 @@ export function createProductRepository(db: Executor) {
      * The products with these ids, archived ones included (check `isActive`), keyed by id.
      * `forUpdate` locks the rows until the surrounding transaction ends.
      */
-    async getProductsByIds(
-      ids: readonly string[],
-      options: { forUpdate?: boolean } = {},
-    ): Promise<Map<string, ProductRecord>> {
+    async getProductsByIds(ids: readonly string[], options: { forUpdate?: boolean } = {}): Promise<Map<string, ProductRecord>> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Map();
       let query = db.selectFrom('products').selectAll().where('id', 'in', unique).orderBy('id');

@@ -10,7 +10,13 @@ import { route } from '../route';
  * Every route registered from a shared definition, plus the better-auth endpoints the app
  * passes through (one wildcard route on the server, documented from their shared definitions).
  */
-export function documentedRoutes(registered: readonly { endpoint?: DocumentedRoute['endpoint']; access: DocumentedRoute['access']; rateLimit?: DocumentedRoute['rateLimit'] }[]): DocumentedRoute[] {
+export function documentedRoutes(
+  registered: readonly {
+    endpoint?: DocumentedRoute['endpoint'];
+    access: DocumentedRoute['access'];
+    rateLimit?: DocumentedRoute['rateLimit'];
+  }[],
+): DocumentedRoute[] {
   const fromRoutes = registered.flatMap((entry) =>
     entry.endpoint === undefined ? [] : [{ endpoint: entry.endpoint, access: entry.access, rateLimit: entry.rateLimit }],
   );

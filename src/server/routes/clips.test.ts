@@ -63,7 +63,10 @@ describe('clips API', () => {
       const clip = ClipSchema.parse(response.json());
       expect(clip.title).toBe('<b>Nope</b> & "quotes"');
       const files = await filesUnder(mediaRoot());
-      expect(files.every((file) => /^[0-9a-f]{2}\/[0-9a-f-]{36}\.(webm|jpg)$/.test(file.split(path.sep).join('/'))), files.join()).toBe(true);
+      expect(
+        files.every((file) => /^[0-9a-f]{2}\/[0-9a-f-]{36}\.(webm|jpg)$/.test(file.split(path.sep).join('/'))),
+        files.join(),
+      ).toBe(true);
       expect(files.some((file) => file.includes('passwd') || file.includes('evil'))).toBe(false);
     });
 
@@ -124,9 +127,27 @@ describe('clips API', () => {
       ]);
       const cases = [
         [twoVideos, /exactly one video/],
-        [multipart([{ name: 'title', value: 'Sinners' }, { name: 'video', filename: 'a.webm', contentType: 'video/webm', data: sampleVideo() }]), /screenshot is missing/],
-        [multipart([{ name: 'video', filename: 'a.webm', contentType: 'video/webm', data: sampleVideo() }, { name: 'screenshot', filename: 's.jpg', contentType: 'image/jpeg', data: sampleScreenshot() }]), /title is missing/],
-        [multipart([{ name: 'title', value: 'Sinners' }, { name: 'avatar', filename: 'a.jpg', contentType: 'image/jpeg', data: sampleScreenshot() }]), /Unexpected file field/],
+        [
+          multipart([
+            { name: 'title', value: 'Sinners' },
+            { name: 'video', filename: 'a.webm', contentType: 'video/webm', data: sampleVideo() },
+          ]),
+          /screenshot is missing/,
+        ],
+        [
+          multipart([
+            { name: 'video', filename: 'a.webm', contentType: 'video/webm', data: sampleVideo() },
+            { name: 'screenshot', filename: 's.jpg', contentType: 'image/jpeg', data: sampleScreenshot() },
+          ]),
+          /title is missing/,
+        ],
+        [
+          multipart([
+            { name: 'title', value: 'Sinners' },
+            { name: 'avatar', filename: 'a.jpg', contentType: 'image/jpeg', data: sampleScreenshot() },
+          ]),
+          /Unexpected file field/,
+        ],
         [clipForm('ab'), /at least 3/],
         [clipForm('x'.repeat(101)), /at most 100/],
       ] as const;
@@ -261,8 +282,7 @@ describe('clip lists', () => {
     return pages;
   }
 
-  const isNewestFirst = (items: Clip[]) =>
-    items.every((item, i) => i === 0 || (items[i - 1]?.timestamp ?? '') >= item.timestamp);
+  const isNewestFirst = (items: Clip[]) => items.every((item, i) => i === 0 || (items[i - 1]?.timestamp ?? '') >= item.timestamp);
 
   it('pages through every clip newest first, without gaps or repeats', async () => {
     const pages = await collect((cursor) => `/api/clips?limit=5${cursor === null ? '' : `&cursor=${cursor}`}`);
@@ -290,7 +310,9 @@ describe('clip lists', () => {
     expect(isNewestFirst(newest)).toBe(true);
     const oldest = (await collect((c) => `/api/me/clips?sort=2&limit=4${c === null ? '' : `&cursor=${c}`}`, owner.headers)).flat();
     expect(oldest.map((clip) => clip.docID)).toEqual([...newest].reverse().map((clip) => clip.docID));
-    const odd = ClipPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me/clips?sort=banana', headers: owner.headers })).json());
+    const odd = ClipPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me/clips?sort=banana', headers: owner.headers })).json(),
+    );
     expect(odd.items.map((clip) => clip.docID)).toEqual(newest.slice(0, 8).map((clip) => clip.docID));
     expect((await t.app.inject({ method: 'GET', url: '/api/me/clips' })).statusCode).toBe(401);
   });
@@ -301,10 +323,17 @@ describe('clip lists', () => {
     expect(everyone).toHaveLength(23);
     expect(isNewestFirst(everyone)).toBe(true);
     expect(new Set(everyone.map((clip) => clip.displayName))).toEqual(new Set(['Owner', 'Other']));
-    const page = AllClipsPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/clips/all?owner=${other.user.id}&sort=2&limit=50`, headers: admin.headers })).json());
+    const page = AllClipsPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/clips/all?owner=${other.user.id}&sort=2&limit=50`, headers: admin.headers })).json(),
+    );
     expect(page.items).toHaveLength(8);
     expect(page.items.every((clip) => clip.ownerId === other.user.id)).toBe(true);
-    expect(page.items.map((clip) => clip.docID)).toEqual(everyone.filter((clip) => clip.ownerId === other.user.id).reverse().map((clip) => clip.docID));
+    expect(page.items.map((clip) => clip.docID)).toEqual(
+      everyone
+        .filter((clip) => clip.ownerId === other.user.id)
+        .reverse()
+        .map((clip) => clip.docID),
+    );
     expect(page.owners).toEqual([
       { id: other.user.id, name: 'Other' },
       { id: owner.user.id, name: 'Owner' },

@@ -46,9 +46,7 @@ export const mediaRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
       return reply.code(302).header('Cache-Control', 'private, max-age=60').header('Location', url).send();
     }
 
-    const outcome = rangeStillValid(headers['if-range'], object)
-      ? parseRange(headers.range, object.size)
-      : ({ kind: 'full' } as const);
+    const outcome = rangeStillValid(headers['if-range'], object) ? parseRange(headers.range, object.size) : ({ kind: 'full' } as const);
     if (outcome.kind === 'unsatisfiable') {
       reply.header('Accept-Ranges', 'bytes').header('Content-Range', `bytes */${object.size}`);
       throw rangeNotSatisfiable(`The requested range is outside the file (${object.size} bytes).`);

@@ -7,8 +7,17 @@ import { RandomPick } from '../features/movies/random-pick';
 // The clip list (with the API client and zod behind it) is not needed for Home's first paint.
 // The clip list reads the API: it brings the query library along (see lib/query-provider.tsx).
 const ClipList = lazy(async () => {
-  const [{ ClipList: List }, { QueryProvider }] = await Promise.all([import('../features/clips/clip-list'), import('../lib/query-provider')]);
-  return { default: (props: ComponentProps<typeof List>) => <QueryProvider><List {...props} /></QueryProvider> };
+  const [{ ClipList: List }, { QueryProvider }] = await Promise.all([
+    import('../features/clips/clip-list'),
+    import('../lib/query-provider'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof List>) => (
+      <QueryProvider>
+        <List {...props} />
+      </QueryProvider>
+    ),
+  };
 });
 
 /**
@@ -21,9 +30,12 @@ function useNearViewportOrIdle(ref: React.RefObject<HTMLElement | null>): boolea
     const element = ref.current;
     if (element === null || near) return undefined;
     const show = () => setNear(true);
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) show();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) show();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(element);
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,8 +68,7 @@ export function HomePage() {
       <div>
         <h1 className="page-title mb-2">{PRODUCT_NAME} boards</h1>
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          One 5×5 board of movies a year, 2018 to 2025. Mark what you have seen and play for a line, a column, a
-          diagonal — or the blackout.
+          One 5×5 board of movies a year, 2018 to 2025. Mark what you have seen and play for a line, a column, a diagonal — or the blackout.
         </p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,40rem)_19rem] lg:gap-10">

@@ -6,8 +6,7 @@ import { Logo } from './logo';
 import { paths } from '../lib/paths';
 import { useTheme } from './theme';
 
-export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `nav-link ${isActive ? 'nav-link-active' : ''}`;
+export const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link ${isActive ? 'nav-link-active' : ''}`;
 
 function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
@@ -50,10 +49,7 @@ function CartLink() {
 export function NavBar({ accountLinks }: { accountLinks: React.ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/70">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 py-2 sm:flex-row sm:gap-4"
-      >
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 py-2 sm:flex-row sm:gap-4">
         <NavLink to={paths.home} end className="rounded-lg p-1" aria-label={`${PRODUCT_NAME} home`}>
           <Logo />
         </NavLink>

@@ -8,9 +8,7 @@ import { useOnline } from '../lib/use-online';
 import { UpdatePrompt } from './update-prompt';
 import { NavBar } from './nav-bar';
 
-const ParticlesBackground = lazy(() =>
-  import('./particles-background').then((module) => ({ default: module.ParticlesBackground })),
-);
+const ParticlesBackground = lazy(() => import('./particles-background').then((module) => ({ default: module.ParticlesBackground })));
 
 /**
  * Waits until the page has loaded and the browser is idle, so the particle engine (the heaviest
@@ -63,7 +61,13 @@ function OfflineNotice() {
 }
 
 /** The shell: particle background, navigation, routed content, and the account area. */
-export function RootLayout({ accountLinks = <AccountLinks />, children = null }: { accountLinks?: React.ReactNode; children?: React.ReactNode }) {
+export function RootLayout({
+  accountLinks = <AccountLinks />,
+  children = null,
+}: {
+  accountLinks?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const showParticles = useAfterPageLoad();
   useDocumentTitle(useRouteTitle());
   return (

@@ -66,7 +66,7 @@ export function Modal({ name, title, open, onClose, children, hideTitle = false,
             <button
               type="button"
               onClick={() => ref.current?.close()}
-              className="-m-1 ml-auto rounded-full p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+              className="-m-1 ml-auto rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
               aria-label="Close"
             >
               <Icon name="close" />

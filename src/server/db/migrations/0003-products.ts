@@ -33,11 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The shop lists active products in catalogue order (oldest first, id as the tie-breaker).
-  await db.schema
-    .createIndex('products_catalogue_order')
-    .on('products')
-    .columns(['is_active', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('products_catalogue_order').on('products').columns(['is_active', 'created_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

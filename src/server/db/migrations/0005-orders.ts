@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('orders')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'cancelled', 'expired', 'needs_refund')`),
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'paid', 'cancelled', 'expired', 'needs_refund')`),
     )
     .addColumn('provider', 'text', (col) => col.notNull().check(sql`provider in ('test', 'stripe')`))
     .addColumn('provider_session_id', 'text', (col) => col.unique())

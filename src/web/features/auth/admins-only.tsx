@@ -6,7 +6,10 @@ export function AdminsOnly() {
   const error = useRouteError();
   const adminsOnly = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid={adminsOnly ? 'admins-only' : 'route-error'}>
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center"
+      data-testid={adminsOnly ? 'admins-only' : 'route-error'}
+    >
       <h1 className="text-3xl font-bold">{adminsOnly ? 'Admins only' : 'Something went wrong'}</h1>
       <p className="text-slate-600 dark:text-slate-300">
         {adminsOnly

@@ -6,9 +6,7 @@ import { GET_SESSION_PATH, SessionAnswerSchema } from '../../lib/first-load-sche
  * The one session module of the web app: who is signed in, read from the server's session
  * endpoint (the cookie itself is HttpOnly). A few hundred bytes instead of better-auth's client.
  */
-export type SessionState =
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: SessionUserView };
+export type SessionState = { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SessionUserView };
 
 const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
 

@@ -22,7 +22,9 @@ export function ClipCard({ clip, actions = null }: { clip: Clip; actions?: React
             <Icon name="play_arrow" className="rounded-full bg-black/60 p-2 text-3xl text-white" />
           </span>
         </span>
-        <span className="px-3 pt-2 font-bold break-words group-hover:underline" data-testid="clip-title">{clip.title}</span>
+        <span className="px-3 pt-2 font-bold break-words group-hover:underline" data-testid="clip-title">
+          {clip.title}
+        </span>
       </Link>
       <p className="px-3 pb-3 text-sm text-slate-600 dark:text-slate-300">
         {clip.displayName} · <time dateTime={clip.timestamp}>{formatUploadDate(new Date(clip.timestamp))}</time>

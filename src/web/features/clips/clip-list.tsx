@@ -54,7 +54,11 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
       )}
       <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
         {isFetching && 'Loading clips…'}
-        {!isFetching && error === null && data !== undefined && !hasNextPage && (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
+        {!isFetching &&
+          error === null &&
+          data !== undefined &&
+          !hasNextPage &&
+          (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
       </div>
       {error !== null && !isFetching && (
         <div className="alert-error mt-2 flex items-center justify-between gap-3" role="alert">

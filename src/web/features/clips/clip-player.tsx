@@ -79,7 +79,9 @@ export function ClipPlayer({ src, poster, title, variant, autoPlay = false }: Cl
   const toggleMute = () => {
     playerVolumeStore.set((current) =>
       // Unmuting from zero volume would stay silent: bring the volume back up.
-      current.muted || current.volume === 0 ? { volume: current.volume === 0 ? 0.5 : current.volume, muted: false } : { ...current, muted: true },
+      current.muted || current.volume === 0
+        ? { volume: current.volume === 0 ? 0.5 : current.volume, muted: false }
+        : { ...current, muted: true },
     );
   };
 

@@ -41,8 +41,14 @@ function MovieClipView({ movieName, poster }: MovieClipProps) {
       aria-label={`Play the clip of ${movieName}`}
     >
       {poster}
-      <span className="absolute inset-0 flex items-center justify-center bg-black/20 transition group-hover:bg-black/40" data-testid="play-overlay">
-        <Icon name="play_arrow" className="rounded-full bg-amber-400 p-3 text-4xl text-slate-950 shadow-lg transition group-hover:scale-110" />
+      <span
+        className="absolute inset-0 flex items-center justify-center bg-black/20 transition group-hover:bg-black/40"
+        data-testid="play-overlay"
+      >
+        <Icon
+          name="play_arrow"
+          className="rounded-full bg-amber-400 p-3 text-4xl text-slate-950 shadow-lg transition group-hover:scale-110"
+        />
       </span>
     </button>
   );

@@ -20,7 +20,10 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 max-w-sm">
       {toast !== null && (
-        <p key={toast.id} className={`${toast.tone === 'success' ? 'alert-success' : 'alert-error'} flex items-center gap-2 shadow-lg break-all`}>
+        <p
+          key={toast.id}
+          className={`${toast.tone === 'success' ? 'alert-success' : 'alert-error'} flex items-center gap-2 break-all shadow-lg`}
+        >
           <Icon name={toast.tone === 'success' ? 'check_circle' : 'error'} />
           {toast.text}
         </p>

@@ -17,11 +17,7 @@ import { useUploadLimits } from './use-upload-limits';
 const REDIRECT_DELAY_MS = 1000;
 
 type Status =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'done'; clipId: string }
-  | { kind: 'failed'; message: string };
-
+  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; clipId: string } | { kind: 'failed'; message: string };
 
 /** The same checks as the server, made before sending: content type by the first bytes, then size. */
 async function checkVideo(file: File, limits: UploadLimits): Promise<string | null> {
@@ -147,7 +143,10 @@ export function UploadPage() {
         >
           <Icon name="cloud_upload" className="text-5xl text-amber-500" />
           <p className="font-semibold">Drop a video here, or</p>
-          <label htmlFor={ids.file} className={`btn-primary ${busy || limits === undefined ? 'pointer-events-none opacity-50' : 'cursor-pointer'}`}>
+          <label
+            htmlFor={ids.file}
+            className={`btn-primary ${busy || limits === undefined ? 'pointer-events-none opacity-50' : 'cursor-pointer'}`}
+          >
             <Icon name="upload" /> Choose a video
           </label>
           <input

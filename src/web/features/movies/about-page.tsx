@@ -18,9 +18,8 @@ export function AboutPage() {
       <div>
         <h1 className="page-title mb-2">About {PRODUCT_NAME}</h1>
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          {PRODUCT_NAME} is movie bingo for the whole year. Every year from 2018 to 2025 has its own 5×5 board of
-          notable films under the letters M I N G O. Watch, mark, and race for a line before the next board drops on
-          1 May.
+          {PRODUCT_NAME} is movie bingo for the whole year. Every year from 2018 to 2025 has its own 5×5 board of notable films under the
+          letters M I N G O. Watch, mark, and race for a line before the next board drops on 1 May.
         </p>
       </div>
       <CountdownPanel />
@@ -31,13 +30,13 @@ export function AboutPage() {
           What is MINGOVERVIEW?
         </h2>
         <p className="leading-relaxed">
-          Below the boards on the home page, MINGOVERVIEW is a never-ending reel of short, spoiler-free clips from the
-          movies on the boards, uploaded by the {PRODUCT_NAME} team. Scroll to keep the reel coming; open a clip to
-          watch it on its own page with speed controls and fullscreen.
+          Below the boards on the home page, MINGOVERVIEW is a never-ending reel of short, spoiler-free clips from the movies on the boards,
+          uploaded by the {PRODUCT_NAME} team. Scroll to keep the reel coming; open a clip to watch it on its own page with speed controls
+          and fullscreen.
         </p>
         <p className="leading-relaxed">
-          The same clips show up inside a movie’s card: when a movie has a clip, its poster gets a play button. It is
-          the quickest way to decide what to watch next without spoiling a thing.
+          The same clips show up inside a movie’s card: when a movie has a clip, its poster gets a play button. It is the quickest way to
+          decide what to watch next without spoiling a thing.
         </p>
       </section>
     </div>

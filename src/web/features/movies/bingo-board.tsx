@@ -97,7 +97,12 @@ export function BingoBoard({ board, seen, lines, blackout, picked, onOpen }: Bin
             data-seen={isSeen}
             data-bingo={inLine}
             data-picked={isPicked}
-            aria-label={[movie.name, `${letter}${number}`, free ? 'free square' : isSeen ? 'seen' : null, isPicked ? 'Mighty MINGO’s pick' : null]
+            aria-label={[
+              movie.name,
+              `${letter}${number}`,
+              free ? 'free square' : isSeen ? 'seen' : null,
+              isPicked ? 'Mighty MINGO’s pick' : null,
+            ]
               .filter((part) => part !== null)
               .join(', ')}
           >

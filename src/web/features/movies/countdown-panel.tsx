@@ -12,7 +12,6 @@ function useNow(tickMs: number): Date {
   return now;
 }
 
-
 /** The countdown to 1 May (spec section 4), ticking every second; during May it celebrates instead. */
 export function CountdownPanel() {
   const state = countdown(useNow(COUNTDOWN_TICK_MS));

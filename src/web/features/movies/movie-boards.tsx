@@ -25,7 +25,13 @@ import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
 // Its clip slot reads the API, so the query library comes along (see lib/query-provider.tsx).
 const MovieModal = lazy(async () => {
   const [{ MovieModal: Card }, { QueryProvider }] = await Promise.all([import('./movie-modal'), import('../../lib/query-provider')]);
-  return { default: (props: ComponentProps<typeof Card>) => <QueryProvider><Card {...props} /></QueryProvider> };
+  return {
+    default: (props: ComponentProps<typeof Card>) => (
+      <QueryProvider>
+        <Card {...props} />
+      </QueryProvider>
+    ),
+  };
 });
 const ShareBoardDialog = lazy(() => import('./share-board-dialog').then((module) => ({ default: module.ShareBoardDialog })));
 
@@ -98,12 +104,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
         </button>
       </div>
       <YearTabs tabs={tabs} selected={year} onSelect={setYear} />
-      <div
-        role="tabpanel"
-        id={panelId(year)}
-        aria-labelledby={tabId(year)}
-        className="card flex flex-col gap-3 p-3 sm:p-4"
-      >
+      <div role="tabpanel" id={panelId(year)} aria-labelledby={tabId(year)} className="card flex flex-col gap-3 p-3 sm:p-4">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p className="font-semibold">
             {progress.seen} of {progress.total} seen
@@ -111,14 +112,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           <CompletedLines lines={lines} blackout={blackout} />
         </div>
         {hasBoard ? (
-          <BingoBoard
-            board={board}
-            seen={seen}
-            lines={lines}
-            blackout={blackout}
-            picked={picked}
-            onOpen={setOpenMovie}
-          />
+          <BingoBoard board={board} seen={seen} lines={lines} blackout={blackout} picked={picked} onOpen={setOpenMovie} />
         ) : (
           <BoardPlaceholder loading={isPending} />
         )}

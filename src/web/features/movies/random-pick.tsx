@@ -49,7 +49,10 @@ export function RandomPick({ onPick, random = Math.random }: { onPick: (pick: Pi
         <span key={`letter-${state.draws}`} className={`pick-card ${color} ${state.draws > 0 ? 'pick-card-flip' : ''}`}>
           {pick?.letter ?? '?'}
         </span>
-        <span key={`number-${state.draws}`} className={`pick-card bg-slate-800 dark:bg-slate-700 ${state.draws > 0 ? 'pick-card-flip' : ''}`}>
+        <span
+          key={`number-${state.draws}`}
+          className={`pick-card bg-slate-800 dark:bg-slate-700 ${state.draws > 0 ? 'pick-card-flip' : ''}`}
+        >
           {pick?.number ?? '?'}
         </span>
       </div>

@@ -59,9 +59,7 @@ export function SeenListTransfer({ movies }: { movies: Movie[] }) {
         />
       </div>
       <div aria-live="polite" className="lg:max-w-md lg:text-right">
-        {report !== null && (
-          <p className={`text-sm ${report.kind === 'error' ? 'alert-error' : 'alert-success'}`}>{report.text}</p>
-        )}
+        {report !== null && <p className={`text-sm ${report.kind === 'error' ? 'alert-error' : 'alert-success'}`}>{report.text}</p>}
       </div>
     </div>
   );

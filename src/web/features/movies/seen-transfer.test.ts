@@ -55,7 +55,10 @@ describe('mergeImport', () => {
 describe('importSummary', () => {
   it.each([
     [{ added: ['a'], alreadySeen: 0, unknown: 0 }, 'Added 1 movie to your seen list.'],
-    [{ added: ['a', 'b'], alreadySeen: 1, unknown: 2 }, 'Added 2 movies to your seen list; 1 movie already marked; 2 unknown entries skipped.'],
+    [
+      { added: ['a', 'b'], alreadySeen: 1, unknown: 2 },
+      'Added 2 movies to your seen list; 1 movie already marked; 2 unknown entries skipped.',
+    ],
     [{ added: [], alreadySeen: 3, unknown: 1 }, 'No new movies to add; 3 movies already marked; 1 unknown entry skipped.'],
   ])('reports %j', (counts, text) => {
     expect(importSummary({ ok: true, merged: [], ...counts })).toBe(text);

@@ -27,8 +27,7 @@ export function exportFileName(now: Date): string {
 }
 
 export type ImportResult =
-  | { ok: true; merged: string[]; added: string[]; alreadySeen: number; unknown: number }
-  | { ok: false; message: string };
+  { ok: true; merged: string[]; added: string[]; alreadySeen: number; unknown: number } | { ok: false; message: string };
 
 export const INVALID_FILE_MESSAGE =
   'That file is not a MINGO seen list. Choose a .json file exported from MINGO (or a JSON array of movie ids).';
@@ -37,11 +36,7 @@ export const INVALID_FILE_MESSAGE =
  * Merges an imported seen list into the current one: nothing already marked is ever removed,
  * ids the movie list does not know (and Free Space squares) are skipped and counted.
  */
-export function mergeImport(
-  text: string,
-  current: readonly string[],
-  markableIds: ReadonlySet<string>,
-): ImportResult {
+export function mergeImport(text: string, current: readonly string[], markableIds: ReadonlySet<string>): ImportResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -67,9 +62,7 @@ export function mergeImport(
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export function importSummary(result: Extract<ImportResult, { ok: true }>): string {
-  const parts = [
-    result.added.length === 0 ? 'No new movies to add' : `Added ${plural(result.added.length, 'movie')} to your seen list`,
-  ];
+  const parts = [result.added.length === 0 ? 'No new movies to add' : `Added ${plural(result.added.length, 'movie')} to your seen list`];
   if (result.alreadySeen > 0) parts.push(`${plural(result.alreadySeen, 'movie')} already marked`);
   if (result.unknown > 0) parts.push(`${plural(result.unknown, 'unknown entry', 'unknown entries')} skipped`);
   return `${parts.join('; ')}.`;

@@ -76,7 +76,11 @@ export function SharedBoardPage() {
           {summary}
         </p>
         <p className="text-slate-600 dark:text-slate-300">
-          Read-only: this is someone else’s board. <Link to={paths.home} className="underline">Play your own boards</Link>.
+          Read-only: this is someone else’s board.{' '}
+          <Link to={paths.home} className="underline">
+            Play your own boards
+          </Link>
+          .
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -114,7 +118,9 @@ export function SharedBoardPage() {
               const compare = compareOf(cell);
               const inLine = lines.some((line) => line.cells.includes(cell));
               const state = comparing ? COMPARE_LABELS[compare] : free ? 'free square' : theirs ? 'seen' : 'not seen';
-              const look = comparing ? COMPARE_CLASSES[compare] : `${theirs ? 'board-cell-seen' : 'opacity-60'} ${inLine ? 'board-cell-bingo' : ''}`;
+              const look = comparing
+                ? COMPARE_CLASSES[compare]
+                : `${theirs ? 'board-cell-seen' : 'opacity-60'} ${inLine ? 'board-cell-bingo' : ''}`;
               return (
                 <li
                   key={movie.id}

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 
-const STAR_PATH =
-  'M12 1.5l3.09 6.26 6.91 1-5 4.87 1.18 6.88L12 17.27l-6.18 3.24L7 13.63 2 8.76l6.91-1z';
+const STAR_PATH = 'M12 1.5l3.09 6.26 6.91 1-5 4.87 1.18 6.88L12 17.27l-6.18 3.24L7 13.63 2 8.76l6.91-1z';
 const STARS = [0, 1, 2, 3, 4];
 
 /** A 0–5 star rating (halves allowed) drawn at the spec's 75px width, with its caption. */
@@ -11,15 +10,7 @@ export function StarRating({ rating, caption }: { rating: number; caption: strin
   const label = `${clamped} out of 5 stars`;
   return (
     <div className="flex items-center gap-3">
-      <svg
-        role="img"
-        aria-label={label}
-        width="75"
-        height="15"
-        viewBox="0 0 120 24"
-        className="shrink-0"
-        data-rating={clamped}
-      >
+      <svg role="img" aria-label={label} width="75" height="15" viewBox="0 0 120 24" className="shrink-0" data-rating={clamped}>
         <title>{label}</title>
         <defs>
           <clipPath id={clipId}>

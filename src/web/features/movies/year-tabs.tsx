@@ -9,23 +9,13 @@ export const panelId = (year: number) => `board-panel-${year}`;
  * The year tabs of the boards (ARIA tabs pattern, automatic activation): arrow keys move
  * between tabs, Home/End jump to the ends; only the selected tab is in the tab order.
  */
-export function YearTabs({
-  tabs,
-  selected,
-  onSelect,
-}: {
-  tabs: YearTab[];
-  selected: number;
-  onSelect: (year: number) => void;
-}) {
+export function YearTabs({ tabs, selected, onSelect }: { tabs: YearTab[]; selected: number; onSelect: (year: number) => void }) {
   const refs = useRef(new Map<number, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.year === selected);
     const last = tabs.length - 1;
-    const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: last }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const next = tabs[(target + tabs.length) % tabs.length];
@@ -35,12 +25,7 @@ export function YearTabs({
   };
 
   return (
-    <div
-      role="tablist"
-      aria-label="Board year"
-      onKeyDown={onKeyDown}
-      className="-mx-1 flex snap-x gap-1.5 overflow-x-auto px-1 pb-1"
-    >
+    <div role="tablist" aria-label="Board year" onKeyDown={onKeyDown} className="-mx-1 flex snap-x gap-1.5 overflow-x-auto px-1 pb-1">
       {tabs.map((tab) => {
         const isSelected = tab.year === selected;
         return (

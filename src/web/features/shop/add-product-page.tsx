@@ -18,7 +18,10 @@ export function AddProductPage() {
         </h2>
         {created !== null && (
           <p role="status" className="alert-success mb-4">
-            {created} was added to the shop. <Link to={paths.shop} className="font-semibold underline underline-offset-4">View the shop</Link>
+            {created} was added to the shop.{' '}
+            <Link to={paths.shop} className="font-semibold underline underline-offset-4">
+              View the shop
+            </Link>
           </p>
         )}
         <ProductForm

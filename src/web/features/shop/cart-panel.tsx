@@ -16,14 +16,20 @@ function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) 
   const options = optionsText(line);
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
-      <img src={line.product.imageURL} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg bg-slate-200 object-cover dark:bg-slate-800" />
+      <img
+        src={line.product.imageURL}
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-lg bg-slate-200 object-cover dark:bg-slate-800"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="leading-tight font-semibold">{name}</p>
           <button
             type="button"
             onClick={() => removeCartLine(index)}
-            className="-m-1 rounded-full p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-rose-600 dark:hover:bg-slate-800"
+            className="-m-1 rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-slate-800"
             aria-label={`Remove ${name}${options === '' ? '' : ` (${options})`} from the cart`}
           >
             <Icon name="delete" />
@@ -41,9 +47,7 @@ function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) 
               onChange={(quantity) => setCartLineQuantity(index, quantity)}
             />
           </label>
-          <span className="text-sm font-semibold tabular-nums">
-            {formatUsd(lineTotalCents(line.product.priceCents, line.quantity))}
-          </span>
+          <span className="text-sm font-semibold tabular-nums">{formatUsd(lineTotalCents(line.product.priceCents, line.quantity))}</span>
         </div>
       </div>
     </li>

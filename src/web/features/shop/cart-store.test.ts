@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { addProductToCart, cartStore, type CartProductSnapshot, type StoredCartLine, cartSubtotalCents, reconcileStoredCart, setCartLineQuantity, StoredCartLineSchema } from './cart-store';
+import {
+  addProductToCart,
+  cartStore,
+  type CartProductSnapshot,
+  type StoredCartLine,
+  cartSubtotalCents,
+  reconcileStoredCart,
+  setCartLineQuantity,
+  StoredCartLineSchema,
+} from './cart-store';
 import type { ShopProduct } from './wire';
 
 const product = (id: string, overrides: Partial<ShopProduct> = {}): ShopProduct => ({
@@ -57,8 +66,14 @@ describe('cart store', () => {
   it('loads carts stored before cents (price in dollars) as cents, and refuses amounts cents cannot hold', () => {
     const line = (product: object) => ({ productId: 'p1', quantity: 2, shirtSize: null, shirtColor: null, vinylColor: null, product });
     const snapshot = { id: 'p1', productName: 'Tee', productCode: 'TEE', imageURL: '/x.png', quantityInStock: 3 };
-    expect(StoredCartLineSchema.safeParse(line({ ...snapshot, price: 24.99 }))).toEqual({ success: true, data: line({ ...snapshot, priceCents: 2499 }) });
-    expect(StoredCartLineSchema.safeParse(line({ ...snapshot, priceCents: 2499 }))).toEqual({ success: true, data: line({ ...snapshot, priceCents: 2499 }) });
+    expect(StoredCartLineSchema.safeParse(line({ ...snapshot, price: 24.99 }))).toEqual({
+      success: true,
+      data: line({ ...snapshot, priceCents: 2499 }),
+    });
+    expect(StoredCartLineSchema.safeParse(line({ ...snapshot, priceCents: 2499 }))).toEqual({
+      success: true,
+      data: line({ ...snapshot, priceCents: 2499 }),
+    });
     expect(StoredCartLineSchema.safeParse(line({ ...snapshot, price: 24.999 })).success).toBe(false);
     expect(StoredCartLineSchema.safeParse(line({ ...snapshot, price: -1 })).success).toBe(false);
     expect(StoredCartLineSchema.safeParse(line({ ...snapshot, priceCents: 24.5 })).success).toBe(false);
@@ -91,6 +106,13 @@ describe('cart snapshot', () => {
   it('is a pick of the product, and the stored-cart validator outputs exactly it', () => {
     expectTypeOf<StoredCartLine['product']>().toEqualTypeOf<CartProductSnapshot>();
     addProductToCart(product('snap', { description: 'not kept', shirtSizes: ['M'] }), { shirtSize: 'M' }, 1);
-    expect(cartStore.get()[0]?.product).toEqual({ id: 'snap', productName: 'Product snap', productCode: 'SNAP', priceCents: 1999, imageURL: '/x.webp', quantityInStock: 5 });
+    expect(cartStore.get()[0]?.product).toEqual({
+      id: 'snap',
+      productName: 'Product snap',
+      productCode: 'SNAP',
+      priceCents: 1999,
+      imageURL: '/x.webp',
+      quantityInStock: 5,
+    });
   });
 });

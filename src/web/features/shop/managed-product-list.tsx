@@ -47,7 +47,13 @@ function ProductRow({ product, onEdit }: { product: ManagedProduct; onEdit: () =
   };
   return (
     <li className={`flex flex-wrap items-center gap-3 py-3 ${product.isActive ? '' : 'opacity-70'}`} data-testid="managed-product">
-      <img src={product.imageURL} alt="" width={56} height={56} className="size-14 shrink-0 rounded-lg bg-slate-200 object-cover dark:bg-slate-800" />
+      <img
+        src={product.imageURL}
+        alt=""
+        width={56}
+        height={56}
+        className="size-14 shrink-0 rounded-lg bg-slate-200 object-cover dark:bg-slate-800"
+      />
       <div className="min-w-48 flex-1">
         <p className="font-semibold">
           {product.productName}{' '}
@@ -94,7 +100,8 @@ export function ManagedProductList() {
   return (
     <section aria-labelledby="managed-products-heading" className="card p-5 sm:p-6">
       <h2 id="managed-products-heading" className="text-xl font-bold">
-        Products {query.data !== undefined && <span className="text-base font-normal text-slate-500 dark:text-slate-400">({query.data.total})</span>}
+        Products{' '}
+        {query.data !== undefined && <span className="text-base font-normal text-slate-500 dark:text-slate-400">({query.data.total})</span>}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">Archived products leave the shop; past orders keep them.</p>
       {query.isPending ? (
@@ -117,7 +124,9 @@ export function ManagedProductList() {
           ))}
         </ul>
       )}
-      {editingProduct !== undefined && <EditProductModal key={editingProduct.id} product={editingProduct} onClose={() => setEditing(null)} />}
+      {editingProduct !== undefined && (
+        <EditProductModal key={editingProduct.id} product={editingProduct} onClose={() => setEditing(null)} />
+      )}
     </section>
   );
 }

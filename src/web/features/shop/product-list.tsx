@@ -68,7 +68,10 @@ export function ProductList() {
           )}
         </div>
       ) : (
-        <ul className={`grid grid-cols-2 gap-3 sm:gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
+        <ul
+          className={`grid grid-cols-2 gap-3 sm:gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={query.isPlaceholderData}
+        >
           {data.items.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} onOpen={() => open(product.id)} />

@@ -36,8 +36,7 @@ function UnpaidOrder({ order }: { order: Order }) {
     return (
       <Shell title="Payment pending" tone="wait">
         <p className="mb-6" role="status">
-          We have not received the payment confirmation yet. This page updates by itself; your cart is kept until the
-          payment is confirmed.
+          We have not received the payment confirmation yet. This page updates by itself; your cart is kept until the payment is confirmed.
         </p>
         <OrderSummary order={order} />
       </Shell>
@@ -47,8 +46,7 @@ function UnpaidOrder({ order }: { order: Order }) {
     return (
       <Shell title="Payment received" tone="wait">
         <p className="mb-6">
-          Thank you! Your payment arrived, but an item sold out in the meantime. We will refund you in full; check your
-          email for details.
+          Thank you! Your payment arrived, but an item sold out in the meantime. We will refund you in full; check your email for details.
         </p>
         <OrderSummary order={order} />
       </Shell>

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createProduct,
-  listManagedProducts,
-  replaceProductImage,
-  updateProduct,
-  type ProductUpdateInput,
-} from '../../../shared/products';
+import { createProduct, listManagedProducts, replaceProductImage, updateProduct, type ProductUpdateInput } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import { productsQueryKey } from './use-products-page';
 import { productFromWire } from './wire';
@@ -41,8 +35,7 @@ export function useCreateProduct() {
 export function useUpdateProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: ProductUpdateInput }) =>
-      callApi(updateProduct, { params: { id }, body: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: ProductUpdateInput }) => callApi(updateProduct, { params: { id }, body: changes }),
     onSuccess: invalidate,
   });
 }

@@ -15,7 +15,6 @@ export function useOrderBySession(sessionId: string | null) {
     enabled: sessionId !== null && sessionId !== '',
     staleTime: 0,
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false),
   });
 }

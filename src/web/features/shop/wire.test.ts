@@ -22,7 +22,18 @@ describe('money at the web edge', () => {
     const order: OrderSummary = {
       id: 'o',
       status: 'paid',
-      items: [{ productId: 'p', productName: 'Tee', productCode: 'TEE', quantity: 2, unitPrice: 24.5, shirtSize: 'M', shirtColor: null, vinylColor: null }],
+      items: [
+        {
+          productId: 'p',
+          productName: 'Tee',
+          productCode: 'TEE',
+          quantity: 2,
+          unitPrice: 24.5,
+          shirtSize: 'M',
+          shirtColor: null,
+          vinylColor: null,
+        },
+      ],
       subtotal: 49,
       delivery: 0,
       tax: 4.41,
@@ -33,7 +44,18 @@ describe('money at the web edge', () => {
     expect(orderFromWire(order)).toEqual({
       id: 'o',
       status: 'paid',
-      items: [{ productId: 'p', productName: 'Tee', productCode: 'TEE', quantity: 2, unitPriceCents: 2450, shirtSize: 'M', shirtColor: null, vinylColor: null }],
+      items: [
+        {
+          productId: 'p',
+          productName: 'Tee',
+          productCode: 'TEE',
+          quantity: 2,
+          unitPriceCents: 2450,
+          shirtSize: 'M',
+          shirtColor: null,
+          vinylColor: null,
+        },
+      ],
       subtotalCents: 4900,
       deliveryCents: 0,
       taxCents: 441,
