@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { isMediaKey, type MediaStorage } from '../media/storage';
 import { hasErrnoCode } from '../../shared/errors';
+import { startPeriodic, type Periodic } from '../periodic';
 import { claimStale, STALE_AFTER_MS } from './pending-media';
 
 /** Unrecorded local files younger than this may come from a process older than pending_media. */
@@ -95,24 +96,6 @@ export function startMediaSweep(
   ctx: Pick<AppContext, 'database' | 'storage'>,
   log: FastifyBaseLogger,
   intervalMs = STALE_AFTER_MS,
-): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running !== undefined) return;
-    running = sweepStalePendingMedia(ctx.database.db, ctx.storage, log, STALE_AFTER_MS)
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error }, 'media sweep failed; it runs again at the next interval'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): Periodic {
+  return startPeriodic('media sweep', () => sweepStalePendingMedia(ctx.database.db, ctx.storage, log, STALE_AFTER_MS), intervalMs, log);
 }

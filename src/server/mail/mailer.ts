@@ -29,18 +29,19 @@ export type Mailer = {
  * have sent.
  */
 export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
+  const envelope = (message: MailMessage) => ({
+    from: mail.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
   if (mail.smtpUrl !== undefined) {
     const transport = nodemailer.createTransport(mail.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({
-          from: mail.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
+        const info = await transport.sendMail(envelope(message));
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent by SMTP');
         return { messageId: info.messageId };
       },
@@ -51,13 +52,7 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mail
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({
-        from: mail.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(envelope(message));
       await mkdir(mail.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mail.outboxDir, `${stamp}-${message.fileHint.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);

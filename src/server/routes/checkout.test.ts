@@ -1,29 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPageSchema, OrderSummarySchema } from '../../shared/orders';
-import type { ProductFields } from '../../shared/products';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { productFields } from '../../../tests/support/product-fields';
 
 // Checkout with the built-in test provider (the default): the checkout body, the hosted test
 // page, Pay / Cancel through the shared fulfilment, and the order endpoints.
 
 const headers = { origin: TEST_ORIGIN };
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-
-function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return {
-    name: `Product ${code}`,
-    code,
-    description: '',
-    priceCents: 1000,
-    stock: 10,
-    shirtSizes: [],
-    shirtColors: [],
-    vinylColors: [],
-    ...overrides,
-  };
-}
 
 type Line = {
   product: { id: string; price?: number };
@@ -57,11 +43,11 @@ describe('checkout with the test provider', () => {
     t = await createTestApp();
     repo = createProductRepository(t.database.db);
     tee = await repo.create(
-      fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 3, shirtSizes: ['S', 'M'], shirtColors: ['Red'] }),
+      productFields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 3, shirtSizes: ['S', 'M'], shirtColors: ['Red'] }),
     );
-    mug = await repo.create(fields('MUG', { name: 'Mug', priceCents: 1250, stock: 50 }));
-    vinyl = await repo.create(fields('VINYL', { name: 'Vinyl', priceCents: 3000, stock: 5, vinylColors: ['Black', 'Gold'] }));
-    archived = await repo.create(fields('OLD', { name: 'Old Tee', stock: 5 }));
+    mug = await repo.create(productFields('MUG', { name: 'Mug', priceCents: 1250, stock: 50 }));
+    vinyl = await repo.create(productFields('VINYL', { name: 'Vinyl', priceCents: 3000, stock: 5, vinylColors: ['Black', 'Gold'] }));
+    archived = await repo.create(productFields('OLD', { name: 'Old Tee', stock: 5 }));
     await repo.update(archived.id, { isActive: false });
   });
   afterAll(async () => {
@@ -181,7 +167,7 @@ describe('checkout with the test provider', () => {
   });
 
   it('refuses a total above what a checkout can take', async () => {
-    const pricey = await repo.create(fields('PRICEY', { priceCents: 10_000_000, stock: 100 }));
+    const pricey = await repo.create(productFields('PRICEY', { priceCents: 10_000_000, stock: 100 }));
     const response = await checkout([{ product: { id: pricey.id }, quantity: 10 }]);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toMatch(/above the \$999,999\.99/);
@@ -418,7 +404,7 @@ describe('the hosted test checkout in the server log', () => {
     // Start-up lines (e.g. "no built web app found") are not this story's.
     const startUp = lines.length;
     const repo = createProductRepository(t.database.db);
-    const poster = await repo.create(fields('POSTER', { name: 'Poster', priceCents: 1500 }));
+    const poster = await repo.create(productFields('POSTER', { name: 'Poster', priceCents: 1500 }));
     const start = async () => {
       const response = await t.app.inject({
         method: 'POST',

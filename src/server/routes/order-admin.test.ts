@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
-import type { ProductFields } from '../../shared/products';
 import { createMailer } from '../mail/mailer';
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
@@ -8,26 +7,13 @@ import { createProductRepository, type ProductRecord, type ProductRepository } f
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { readableMail, startSmtpSink, type ReceivedMail } from '../../../tests/support/smtp-sink';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { productFields } from '../../../tests/support/product-fields';
 
 // The admin's order lifecycle with the test provider (ship, refund, filter, detail, CSV) and the
 // e-mails it sends, through a real SMTP server on 127.0.0.1. PGlite, or PostgreSQL with TEST_DATABASE_URL.
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
 const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
-
-function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return {
-    name: `Product ${code}`,
-    code,
-    description: '',
-    priceCents: 1000,
-    stock: 10,
-    shirtSizes: [],
-    shirtColors: [],
-    vinylColors: [],
-    ...overrides,
-  };
-}
 
 describe('order lifecycle for admins', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -83,7 +69,7 @@ describe('order lifecycle for admins', () => {
     smtp = await startSmtpSink();
     t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'MINGO shop <shop@mingo.test>', ORDER_SWEEP_SECONDS: '0' });
     repo = createProductRepository(t.database.db);
-    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2500, stock: 100, shirtSizes: ['S', 'M'] }));
+    tee = await repo.create(productFields('TEE', { name: 'Classic Tee', priceCents: 2500, stock: 100, shirtSizes: ['S', 'M'] }));
     admin = await signedInAs(t, 'admin', { name: 'Ann Admin' });
     staff = await signedInAs(t, 'staff');
   });
@@ -153,7 +139,7 @@ describe('order lifecycle for admins', () => {
   });
 
   it('refuses to ship a needs_refund, refunded, cancelled or expired order, and to refund a cancelled or expired one, changing nothing', async () => {
-    const last = await repo.create(fields('LAST', { name: 'Last Print', stock: 1 }));
+    const last = await repo.create(productFields('LAST', { name: 'Last Print', stock: 1 }));
     const winner = await checkout(1, last.id);
     const late = await checkout(1, last.id);
     expect((await pay(winner.sessionId, { email: 'winner@example.com' })).statusCode).toBe(303);
@@ -225,7 +211,7 @@ describe('order lifecycle for admins', () => {
   });
 
   it('refunds a needs_refund order without touching stock (it never took any)', async () => {
-    const scarce = await repo.create(fields('RARE', { name: 'Rare Print', stock: 1 }));
+    const scarce = await repo.create(productFields('RARE', { name: 'Rare Print', stock: 1 }));
     const first = await checkout(1, scarce.id);
     const second = await checkout(1, scarce.id);
     expect((await pay(first.sessionId, { email: 'first@example.com' })).statusCode).toBe(303);
@@ -314,7 +300,7 @@ describe('the pending-order expiry sweep', () => {
       const running = await createTestApp({ ORDER_SWEEP_SECONDS: '77' });
       try {
         expect(intervals.mock.calls.filter(([, ms]) => ms === 77_000)).toHaveLength(1);
-        const product = await createProductRepository(running.database.db).create(fields('TIMER', { stock: 5 }));
+        const product = await createProductRepository(running.database.db).create(productFields('TIMER', { stock: 5 }));
         const response = await running.app.inject({
           method: 'POST',
           url: '/api/create-checkout-session',
@@ -344,7 +330,7 @@ describe('the pending-order expiry sweep', () => {
   });
 
   it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {
-    const product = await createProductRepository(t.database.db).create(fields('SWEEP', { stock: 5 }));
+    const product = await createProductRepository(t.database.db).create(productFields('SWEEP', { stock: 5 }));
     const start = async () => {
       const response = await t.app.inject({
         method: 'POST',

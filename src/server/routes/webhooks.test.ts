@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderSummarySchema, type OrderStatus } from '../../shared/orders';
-import type { ProductFields } from '../../shared/products';
 import {
   signStripePayload,
   startFakeStripeServer,
@@ -13,26 +12,13 @@ import {
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { productFields } from '../../../tests/support/product-fields';
 
 // The Stripe provider against a fake Stripe API on 127.0.0.1 (the official SDK with host/port/
 // protocol), and the signed webhook that fulfils orders. Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 
 const WEBHOOK_SECRET = 'whsec_test_mingo_webhook_secret';
-
-function fields(code: string, overrides: Partial<ProductFields> = {}): ProductFields {
-  return {
-    name: `Product ${code}`,
-    code,
-    description: '',
-    priceCents: 1000,
-    stock: 10,
-    shirtSizes: [],
-    shirtColors: [],
-    vinylColors: [],
-    ...overrides,
-  };
-}
 
 describe('Stripe checkout and webhook', () => {
   let stripe: FakeStripeServer;
@@ -86,8 +72,8 @@ describe('Stripe checkout and webhook', () => {
       ORDER_SWEEP_SECONDS: '0',
     });
     repo = createProductRepository(t.database.db);
-    tee = await repo.create(fields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 100, shirtSizes: ['S', 'M'] }));
-    poster = await repo.create(fields('POSTER', { name: 'Poster', priceCents: 1500, stock: 1 }));
+    tee = await repo.create(productFields('TEE', { name: 'Classic Tee', priceCents: 2499, stock: 100, shirtSizes: ['S', 'M'] }));
+    poster = await repo.create(productFields('POSTER', { name: 'Poster', priceCents: 1500, stock: 1 }));
   });
   afterAll(async () => {
     await t.close();
