@@ -11,7 +11,7 @@
 // all of them. A benchmark, never a gate: it always exits 0. The score depends on the machine's
 // load: compare runs made on an idle machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -27,6 +27,7 @@ function argValue(name) {
 }
 
 async function startChromium() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mingo-lh-chrome-'));
   const child = spawn(
@@ -89,8 +90,15 @@ async function main() {
   const runs = Math.max(1, Number(argValue('--runs') ?? 5));
   const pages = (argValue('--pages') ?? DEFAULT_PAGES.join(',')).split(',').filter((page) => page !== '');
   const given = argValue('--url');
-  const server = given === undefined ? await startServer() : { url: given.replace(/\/$/, ''), stop: async () => undefined };
+  // Chromium first: when it cannot start, no server is left running.
   const chrome = await startChromium();
+  const server =
+    given === undefined
+      ? await startServer().catch(async (error) => {
+          await chrome.stop();
+          throw error;
+        })
+      : { url: given.replace(/\/$/, ''), stop: async () => undefined };
   const results = new Map(pages.map((page) => [page, []]));
   try {
     console.log(`Lighthouse mobile performance of ${server.url}: ${pages.join(', ')}, ${runs} run(s) each\n`);

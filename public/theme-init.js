@@ -1,6 +1,6 @@
 // Runs before first paint so the page never flashes the wrong theme. Dark is the default;
-// the key and class names must match src/web/app/theme.ts. It also marks `/` for the static app
-// shell in src/web/index.html (data-shell="home": the shell shows the Home heading and intro).
+// the key and class names must match src/web/app/theme.ts. It also names the page for the static
+// app shell in src/web/index.html (data-shell: the shell shows that page's heading and intro).
 (function () {
   var theme = 'dark';
   try {
@@ -12,5 +12,7 @@
   root.classList.toggle('dark', theme === 'dark');
   root.classList.toggle('dark-theme', theme === 'dark');
   root.style.colorScheme = theme;
-  if (window.location.pathname === '/') root.dataset.shell = 'home';
+  var shells = { '/': 'home', '/about': 'about', '/db': 'db', '/shop': 'shop' };
+  var shell = shells[window.location.pathname];
+  if (shell) root.dataset.shell = shell;
 })();

@@ -1,20 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { createRouter, startFirstPage } from './app/router';
 import { loadInitialSession } from './features/auth/session-store';
-import { fetchMovieList } from './lib/movie-list';
 import './styles/app.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('Missing #root element');
 
-// Home is the usual first page: its code and the movie list start downloading while the session
-// answer is on its way, instead of after it (the router would only ask for them once created).
-if (window.location.pathname === '/') {
-  void import('./app/home-page');
-  void fetchMovieList();
-}
+// The first page's code and data start downloading now, alongside the session answer.
+startFirstPage(window.location);
 
 type AppRouter = ReturnType<typeof createRouter>;
 

@@ -36,6 +36,32 @@ test.describe('shell', () => {
     expect(atBody).not.toBe('unset');
   });
 
+  for (const [path, heading] of [
+    ['/', 'MINGO boards'],
+    ['/about', 'About MINGO'],
+    ['/db', 'MINGO DB'],
+    ['/shop', 'Shop MINGO'],
+  ] as const) {
+    test(`before the app starts, the static shell of ${path} shows that page's heading`, async ({ page }) => {
+      // The app starts after the first session answer: holding it keeps the static shell on screen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/auth/get-session', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(path);
+      await expect(page.locator('.app-shell h1:visible')).toHaveText(heading);
+      await expect(page.locator('.app-shell-page:visible')).toHaveCount(1);
+
+      release();
+      await expect(page.locator('.app-shell')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    });
+  }
+
   test('navigation links lead to their pages and the active link is highlighted', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -10,12 +10,21 @@ export type PageHead = {
   type: 'website' | 'video.other';
 };
 
+/**
+ * The picture of a page's largest paint (a poster, a product picture), fetched as soon as the
+ * HTML arrives instead of after the app's code has asked for it.
+ */
+export type Preload = { href: string; as: 'image' };
+
 function escapeHtml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Puts the page's title, description, canonical link and Open Graph / Twitter tags into index.html. */
-export function withPageHead(indexHtml: string, head: PageHead, siteName: string): string {
+/**
+ * Puts the page's title, description, canonical link, Open Graph / Twitter tags and preload links
+ * into index.html.
+ */
+export function withPageHead(indexHtml: string, head: PageHead, siteName: string, preloads: readonly Preload[] = []): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const url = head.url === undefined ? undefined : escapeHtml(head.url);
@@ -34,6 +43,7 @@ export function withPageHead(indexHtml: string, head: PageHead, siteName: string
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
+    ...preloads.map((preload) => `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}" fetchpriority="high" />`),
   ];
   const withTitle = indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   const withDescription = withTitle.replace(

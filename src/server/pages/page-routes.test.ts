@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
 import { createClipRepository } from '../clips/clip-repository';
 import { createAccount } from '../auth/accounts';
+import { createProductService } from '../products/product-service';
+import { productFields } from '../../../tests/support/product-fields';
 import { TEST_PASSWORD } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
@@ -303,5 +305,32 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
       `https://mingo.example/clip/${clipId}`,
     ]);
     expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+
+  /** The pictures a page's HTML asks the browser to fetch at once. */
+  const preloadedImages = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
+
+  it("preloads the DB page's first poster: the newest year's first movie", async () => {
+    const movies = JSON.parse(await readFile('public/data/movielist.json', 'utf8')) as { year: number; name: string; imageURL: string }[];
+    const newest = Math.max(...movies.map((movie) => movie.year));
+    const first = movies.find((movie) => movie.year === newest && movie.name !== 'Free Space');
+    expect(preloadedImages((await get('/db')).body)).toEqual([first?.imageURL]);
+    expect(preloadedImages((await get('/about')).body)).toEqual([]);
+  });
+
+  it("preloads the pictures of the shop's first row on its first page only", async () => {
+    const pixel = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const service = createProductService(t.database.db);
+    for (const code of ['PRE-1', 'PRE-2', 'PRE-3']) await service.create(productFields(code), pixel);
+    const listed = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/products?page=1&pageSize=4' })).body) as {
+      items: { imageURL: string }[];
+    };
+    const firstRow = listed.items.slice(0, 2).map((item) => item.imageURL);
+    expect(new Set(firstRow).size).toBe(2);
+    expect(preloadedImages((await get('/shop')).body)).toEqual(firstRow);
+    expect(preloadedImages((await get('/shop?page=1')).body)).toEqual(firstRow);
+    expect(preloadedImages((await get('/shop?page=2')).body)).toEqual([]);
   });
 });

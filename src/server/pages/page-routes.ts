@@ -2,18 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BOARD_IMAGE_SIZES, boardSummary } from '../../domain/board-image';
-import { boardForYear } from '../../domain/boards';
+import { boardForYear, FREE_SPACE_NAME, yearsDescending } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { MovieListSchema, type Movie } from '../../shared/content';
 import { buildPath } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
-import { documentTitle, sharePaths } from '../../shared/page-meta';
+import { documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
 import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, sitemapXml, staticPages } from '../../shared/pages';
 import { PRODUCT_NAME } from '../../shared/product';
+import { SHOP_PAGE_SIZE } from '../../shared/products';
 import { createClipRepository } from '../clips/clip-repository';
 import type { AppContext } from '../context';
 import { MEDIA_TYPES } from '../media/storage';
+import { createProductService } from '../products/product-service';
 import { route } from '../route';
+import type { Preload } from './html-head';
 import { createShareImageRenderer } from './share-image';
 import type { SitePages } from './site-pages';
 
@@ -53,6 +56,9 @@ export function robotsRules(sitemapUrl: string): string {
 
 export type PageRoutesOptions = { ctx: AppContext; site: SitePages };
 
+/** Products in the shop's first row (two columns on a phone): their pictures are its largest paint. */
+const SHOP_PRELOADED_IMAGES = 2;
+
 /**
  * The page routes of the single-page app, answered with index.html carrying that page's title,
  * description and link-preview tags; a clip or share code that does not exist gets the app's
@@ -71,8 +77,39 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     return movies;
   };
 
+  const products = createProductService(ctx.database.db);
+  /**
+   * What the pages whose largest paint is a picture preload: the DB its first poster (the newest
+   * year's first movie), the shop's first page its first row of product pictures. A preload is a
+   * hint: when it cannot be worked out, the page is sent without it.
+   */
+  const preloadsOf: Partial<Record<string, (query: Record<string, string>) => Promise<Preload[]>>> = {
+    [pagePaths.db]: async () => {
+      const newest = yearsDescending()[0];
+      const first = (await movieList()).find((movie) => movie.year === newest && movie.name !== FREE_SPACE_NAME);
+      return first === undefined ? [] : [{ href: first.imageURL, as: 'image' }];
+    },
+    [pagePaths.shop]: async (query) => {
+      if ((query.page ?? '1') !== '1') return [];
+      const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
+      const pictures = new Set(items.slice(0, SHOP_PRELOADED_IMAGES).map((product) => product.imageURL));
+      return [...pictures].map((href) => ({ href, as: 'image' }));
+    },
+  };
+  const preloads = async (path: string, query: Record<string, string>, log: { warn: (o: object, m: string) => void }) => {
+    try {
+      return (await preloadsOf[path]?.(query)) ?? [];
+    } catch (error) {
+      log.warn({ err: error }, `no picture preload for ${path}`);
+      return [];
+    }
+  };
+
   for (const page of staticPages) {
-    route(app, page.endpoint, { access: 'public' }, async ({ reply }) => site.send(reply, site.headOf(page.meta, page.endpoint.path)));
+    const { path: pagePath } = page.endpoint;
+    route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) =>
+      site.send(reply, site.headOf(page.meta, pagePath), await preloads(pagePath, request.query as Record<string, string>, request.log)),
+    );
   }
 
   route(app, clipPage, { access: 'public' }, async ({ params: { id }, reply }) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
-import { withPageHead, type PageHead } from './html-head';
+import { withPageHead, type PageHead, type Preload } from './html-head';
 
 /** The built web app's index.html, answered with a page's own head by the page routes and the 404 handler. */
 export type SitePages = {
@@ -12,7 +12,7 @@ export type SitePages = {
   absolute: (pathname: string) => string;
   /** The head of a page whose picture is the site's icon; without `pathname`, no canonical URL. */
   headOf: (meta: PageMeta, pathname?: string) => PageHead;
-  send: (reply: FastifyReply, head: PageHead) => FastifyReply;
+  send: (reply: FastifyReply, head: PageHead, preloads?: readonly Preload[]) => FastifyReply;
   /** The app's 404 page (status 404, titled "Page not found"). */
   sendNotFound: (reply: FastifyReply) => FastifyReply;
 };
@@ -43,7 +43,7 @@ export function loadSitePages(root: string, publicUrl: string): SitePages | unde
     root,
     absolute,
     headOf,
-    send: (reply, head) => sendHtml(reply, withPageHead(indexHtml, head, PRODUCT_NAME)),
+    send: (reply, head, preloads) => sendHtml(reply, withPageHead(indexHtml, head, PRODUCT_NAME, preloads)),
     sendNotFound: (reply) => sendHtml(reply.code(404), notFoundHtml),
   };
 }

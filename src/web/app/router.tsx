@@ -1,6 +1,7 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_META } from '../../shared/page-meta';
 import { fetchMovieList } from '../lib/movie-list';
+import type { PagePrefetch } from '../lib/page-data';
 import { adminOnly, signedInOnly } from './guards';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
@@ -14,82 +15,100 @@ function prefetchMovieList(): null {
 
 /**
  * Every page is its own lazily loaded module exporting `Component` (and, where it needs data
- * before showing, `loader`), so the first load only carries the shell.
+ * before showing, `loader` and the `prefetch` it waits for), so the first load only carries the shell.
  */
+const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        index: true,
+        handle: { title: PAGE_META.home.name, worksOffline: true },
+        loader: prefetchMovieList,
+        lazy: () => import('./home-page'),
+      },
+      {
+        // The DB reads no API before a poster is opened (its movie card brings the query library).
+        path: paths.db,
+        handle: { title: PAGE_META.db.name, worksOffline: true },
+        lazy: () => import('../features/movies/db-page'),
+      },
+      {
+        // Every route that reads the API: the query library loads with the first of them.
+        lazy: () => import('./query-layout'),
+        children: [
+          {
+            path: paths.about,
+            handle: { title: PAGE_META.about.name, worksOffline: true },
+            lazy: () => import('../features/movies/about-page'),
+          },
+          { path: paths.shop, handle: { title: PAGE_META.shop.name }, lazy: () => import('../features/shop/shop-page') },
+          { path: paths.success, handle: { title: PAGE_META.success.name }, lazy: () => import('../features/shop/success-page') },
+          { path: paths.cancel, handle: { title: PAGE_META.cancel.name }, lazy: () => import('../features/shop/cancel-page') },
+          {
+            path: paths.addProduct,
+            ...signedInOnly,
+            handle: { ...signedInOnly.handle, title: PAGE_META.addProduct.name },
+            lazy: () => import('../features/shop/add-product-page'),
+          },
+          {
+            path: paths.staff,
+            ...adminOnly,
+            handle: { ...adminOnly.handle, title: PAGE_META.staff.name },
+            lazy: () => import('../features/auth/staff-page'),
+          },
+          {
+            path: paths.orders,
+            ...adminOnly,
+            handle: { ...adminOnly.handle, title: PAGE_META.orders.name },
+            lazy: () => import('../features/shop/orders-page'),
+          },
+          { path: paths.setup, handle: { title: PAGE_META.setup.name }, lazy: () => import('../features/auth/setup-page') },
+          { path: paths.clipRoute, lazy: () => import('../features/clips/clip-page') },
+          {
+            path: paths.manageRoute,
+            ...signedInOnly,
+            handle: { ...signedInOnly.handle, title: PAGE_META.manage.name },
+            lazy: () => import('./manage-route'),
+          },
+          {
+            path: paths.upload,
+            ...signedInOnly,
+            handle: { ...signedInOnly.handle, title: PAGE_META.upload.name },
+            lazy: () => import('../features/clips/upload-page'),
+          },
+          {
+            path: paths.shareRoute,
+            handle: { worksOffline: true },
+            loader: prefetchMovieList,
+            lazy: () => import('../features/movies/shared-board-page'),
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('../components/not-found-page') },
+    ],
+  },
+];
+
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      path: paths.home,
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorPage,
-      children: [
-        {
-          index: true,
-          handle: { title: PAGE_META.home.name, worksOffline: true },
-          loader: prefetchMovieList,
-          lazy: () => import('./home-page'),
-        },
-        {
-          // Every route that reads the API: the query library loads with the first of them.
-          lazy: () => import('./query-layout'),
-          children: [
-            {
-              path: paths.about,
-              handle: { title: PAGE_META.about.name, worksOffline: true },
-              loader: prefetchMovieList,
-              lazy: () => import('../features/movies/about-page'),
-            },
-            {
-              path: paths.db,
-              handle: { title: PAGE_META.db.name, worksOffline: true },
-              loader: prefetchMovieList,
-              lazy: () => import('../features/movies/db-page'),
-            },
-            { path: paths.shop, handle: { title: PAGE_META.shop.name }, lazy: () => import('../features/shop/shop-page') },
-            { path: paths.success, handle: { title: PAGE_META.success.name }, lazy: () => import('../features/shop/success-page') },
-            { path: paths.cancel, handle: { title: PAGE_META.cancel.name }, lazy: () => import('../features/shop/cancel-page') },
-            {
-              path: paths.addProduct,
-              ...signedInOnly,
-              handle: { ...signedInOnly.handle, title: PAGE_META.addProduct.name },
-              lazy: () => import('../features/shop/add-product-page'),
-            },
-            {
-              path: paths.staff,
-              ...adminOnly,
-              handle: { ...adminOnly.handle, title: PAGE_META.staff.name },
-              lazy: () => import('../features/auth/staff-page'),
-            },
-            {
-              path: paths.orders,
-              ...adminOnly,
-              handle: { ...adminOnly.handle, title: PAGE_META.orders.name },
-              lazy: () => import('../features/shop/orders-page'),
-            },
-            { path: paths.setup, handle: { title: PAGE_META.setup.name }, lazy: () => import('../features/auth/setup-page') },
-            { path: paths.clipRoute, lazy: () => import('../features/clips/clip-page') },
-            {
-              path: paths.manageRoute,
-              ...signedInOnly,
-              handle: { ...signedInOnly.handle, title: PAGE_META.manage.name },
-              lazy: () => import('./manage-route'),
-            },
-            {
-              path: paths.upload,
-              ...signedInOnly,
-              handle: { ...signedInOnly.handle, title: PAGE_META.upload.name },
-              lazy: () => import('../features/clips/upload-page'),
-            },
-            {
-              path: paths.shareRoute,
-              handle: { worksOffline: true },
-              loader: prefetchMovieList,
-              lazy: () => import('../features/movies/shared-board-page'),
-            },
-          ],
-        },
-        { path: '*', lazy: () => import('../components/not-found-page') },
-      ],
-    },
-  ]);
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Starts the code and data of the page the visitor opened while the session answer is still on
+ * its way (the router, created after it, would only ask for them then). Guards are left to the
+ * router: they need the session. Module imports and the prefetches are cached, so the router's
+ * own calls later reuse them.
+ */
+export function startFirstPage(location: Location): void {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (route.loader === prefetchMovieList) prefetchMovieList();
+    if (typeof route.lazy !== 'function') continue;
+    void route.lazy().then((module) => {
+      const { prefetch } = module as { prefetch?: PagePrefetch };
+      return prefetch?.(new URL(location.href));
+    });
+  }
 }

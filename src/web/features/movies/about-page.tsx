@@ -4,9 +4,10 @@ import type { HowToPlayTile, Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { useMovieList } from '../../lib/movie-list';
+import { fetchMovieList, useMovieList } from '../../lib/movie-list';
+import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { CountdownPanel } from './countdown-panel';
-import { useHowToPlay } from './how-to-play';
+import { prefetchHowToPlay, useHowToPlay } from './how-to-play';
 import { MovieModal } from './movie-modal';
 
 /** The sample movie card shows the first square of the newest board. */
@@ -127,4 +128,7 @@ function HowToPlay() {
   );
 }
 
+/** The tiles and the sample card's movie: the page's sections keep their places from the first paint. */
+export const prefetch: PagePrefetch = () => Promise.all([fetchMovieList(), prefetchHowToPlay()]);
+export const loader = loaderOf(prefetch);
 export { AboutPage as Component };

@@ -1,10 +1,11 @@
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { FREE_SPACE_NAME, yearsDescending } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
-import { useMovieList } from '../../lib/movie-list';
-import { MovieModal } from './movie-modal';
+import { fetchMovieList, useMovieList } from '../../lib/movie-list';
+import { loaderOf, type PagePrefetch } from '../../lib/page-data';
+import { LazyMovieModal } from './lazy-movie-modal';
 import { MoviePoster } from './movie-poster';
 import { SeenListTransfer } from './seen-list-transfer';
 import { toggleWatched, useWatchedIds } from './watched-store';
@@ -61,7 +62,11 @@ export function DbPage() {
         {isPending ? 'Loading movies…' : resultText(matches.length, deferredQuery)}
       </p>
       {rows.map((row, rowIndex) => (
-        <section key={row.year} aria-labelledby={`db-year-${row.year}`} className="flex flex-col gap-2">
+        <section
+          key={row.year}
+          aria-labelledby={`db-year-${row.year}`}
+          className={`flex flex-col gap-2 ${rowIndex < EAGER_ROWS ? '' : 'db-year-later'}`}
+        >
           <h2 id={`db-year-${row.year}`} className="text-lg font-black">
             {row.year} <span className="text-sm font-semibold text-slate-500 dark:text-slate-400">({row.movies.length})</span>
           </h2>
@@ -69,7 +74,7 @@ export function DbPage() {
             {row.movies.map((movie, index) => {
               const seen = seenIds.has(movie.id);
               return (
-                <li key={movie.id} className="w-28 shrink-0 snap-start sm:w-36">
+                <li key={movie.id} className={`w-28 shrink-0 snap-start sm:w-36 ${index < EAGER_IN_ROW ? '' : 'db-poster-later'}`}>
                   <button
                     type="button"
                     onClick={() => setOpenMovie(movie)}
@@ -93,12 +98,16 @@ export function DbPage() {
           </ul>
         </section>
       ))}
-      <MovieModal
-        movie={openMovie}
-        onClose={() => setOpenMovie(null)}
-        seen={openMovie !== null && seenIds.has(openMovie.id)}
-        onToggleSeen={(movie) => toggleWatched(movie.id)}
-      />
+      {openMovie !== null && (
+        <Suspense fallback={null}>
+          <LazyMovieModal
+            movie={openMovie}
+            onClose={() => setOpenMovie(null)}
+            seen={seenIds.has(openMovie.id)}
+            onToggleSeen={(movie) => toggleWatched(movie.id)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -114,4 +123,6 @@ function resultText(count: number, query: string): string {
   return `${count} ${count === 1 ? 'movie matches' : 'movies match'} “${trimmed}”`;
 }
 
+export const prefetch: PagePrefetch = fetchMovieList;
+export const loader = loaderOf(prefetch);
 export { DbPage as Component };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HowToPlayListSchema, type HowToPlayTile } from '../../../shared/content';
+import { queryClient } from '../../lib/query-provider';
 import { loadStaticJson } from '../../lib/static-json';
 
 const HOW_TO_PLAY_URL = '/data/how-to-play.json';
@@ -18,4 +19,9 @@ const howToPlayQuery = queryOptions({
 export function useHowToPlay(): { tiles: HowToPlayTile[]; isPending: boolean } {
   const query = useQuery(howToPlayQuery);
   return { tiles: query.data ?? [], isPending: query.isPending };
+}
+
+/** Starts loading the tiles into the query cache (never throws: a failure is an empty list). */
+export function prefetchHowToPlay(): Promise<void> {
+  return queryClient.prefetchQuery(howToPlayQuery);
 }

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useCallback, useMemo, useState, type ComponentProps } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import {
   boardProgress,
   cellIndex,
@@ -17,22 +17,11 @@ import { LETTER_COLORS } from '../../lib/letter-colors';
 import { BingoBoard, CompletedLines } from './bingo-board';
 import { seenCells, yearBoard } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';
+import { LazyMovieModal } from './lazy-movie-modal';
 import { toggleWatched, useWatchedIds } from './watched-store';
 import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
 
 // The share dialog (image drawing, Web Share) loads on first use, off the Home page's first load.
-// Off Home's first load (budget 120 KiB): fetched when a poster is first opened.
-// Its clip slot reads the API, so the query library comes along (see lib/query-provider.tsx).
-const MovieModal = lazy(async () => {
-  const [{ MovieModal: Card }, { QueryProvider }] = await Promise.all([import('./movie-modal'), import('../../lib/query-provider')]);
-  return {
-    default: (props: ComponentProps<typeof Card>) => (
-      <QueryProvider>
-        <Card {...props} />
-      </QueryProvider>
-    ),
-  };
-});
 const ShareBoardDialog = lazy(() => import('./share-board-dialog').then((module) => ({ default: module.ShareBoardDialog })));
 
 const YEARS = yearsDescending();
@@ -119,7 +108,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
       </div>
       {openMovie !== null && (
         <Suspense fallback={null}>
-          <MovieModal
+          <LazyMovieModal
             movie={openMovie}
             onClose={() => setOpenMovie(null)}
             seen={seenIds.has(openMovie.id)}

@@ -1,19 +1,18 @@
-import { z } from 'zod';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { array, looseObject, string, union } from '../../lib/first-load-schemas';
 
 /** The exported file: the seen ids with enough context to recognise the file later. */
-const ExportFileSchema = z.object({
-  app: z.literal(PRODUCT_NAME),
-  kind: z.literal('watchedMovies'),
-  exportedAt: z.string(),
-  watchedMovies: z.array(z.string()),
-});
+type ExportFile = { app: typeof PRODUCT_NAME; kind: 'watchedMovies'; exportedAt: string; watchedMovies: string[] };
 
-/** A file we accept: our own export, or a bare JSON array of ids (the localStorage format). */
-const ImportFileSchema = z.union([ExportFileSchema.pick({ watchedMovies: true }), z.array(z.string())]);
+/**
+ * A file we accept: our own export (any object with a `watchedMovies` list of ids), or a bare
+ * JSON array of ids (the localStorage format). The first-load validators, not zod: the DB page
+ * offers the import, and zod would add ~24 KiB to its first load.
+ */
+const ImportFileSchema = union(looseObject({ watchedMovies: array(string()) }), array(string()));
 
 export function exportFileContent(ids: readonly string[], now: Date): string {
-  const file: z.infer<typeof ExportFileSchema> = {
+  const file: ExportFile = {
     app: PRODUCT_NAME,
     kind: 'watchedMovies',
     exportedAt: now.toISOString(),

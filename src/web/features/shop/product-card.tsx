@@ -2,7 +2,11 @@ import { formatUsd } from '../../../domain/format';
 import type { ShopProduct } from './wire';
 import { StockState } from './stock-state';
 
-export function ProductCard({ product, onOpen }: { product: ShopProduct; onOpen: () => void }) {
+/**
+ * One product tile. `eager` for the first row: its picture is usually the page's largest paint, so
+ * it loads at once (and first) instead of waiting for the lazy-loading layout pass.
+ */
+export function ProductCard({ product, onOpen, eager = false }: { product: ShopProduct; onOpen: () => void; eager?: boolean }) {
   const options = [
     product.shirtSizes.length > 0 ? `${product.shirtSizes.length} sizes` : null,
     product.shirtColors.length + product.vinylColors.length > 0
@@ -20,7 +24,9 @@ export function ProductCard({ product, onOpen }: { product: ShopProduct; onOpen:
         alt=""
         width={800}
         height={800}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
         className="aspect-square w-full bg-slate-200 object-cover transition group-hover:scale-[1.02] dark:bg-slate-800"
       />
       <span className="flex flex-1 flex-col gap-1 p-3 sm:p-4">

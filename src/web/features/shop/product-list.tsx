@@ -3,15 +3,12 @@ import { useSearchParams } from 'react-router';
 import { lastPage as lastPageOf } from '../../../domain/paging';
 import { Icon } from '../../components/icon';
 import { ProductCard } from './product-card';
-import { useProductsPage } from './use-products-page';
+import { PAGE_PARAM, requestedPage, useProductsPage } from './use-products-page';
 
 export const PRODUCT_PARAM = 'product';
-const PAGE_PARAM = 'page';
 
-function requestedPage(value: string | null): number {
-  const page = Number.parseInt(value ?? '1', 10);
-  return Number.isFinite(page) ? page : 1;
-}
+/** The first row of the two-column grid. */
+const EAGER_PRODUCTS = 2;
 
 /** The paged catalogue; the page lives in the URL (`?page=2`) and is clamped to 1..last by the server. */
 export function ProductList() {
@@ -72,9 +69,9 @@ export function ProductList() {
           className={`grid grid-cols-2 gap-3 sm:gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={query.isPlaceholderData}
         >
-          {data.items.map((product) => (
+          {data.items.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} onOpen={() => open(product.id)} />
+              <ProductCard product={product} onOpen={() => open(product.id)} eager={index < EAGER_PRODUCTS} />
             </li>
           ))}
         </ul>

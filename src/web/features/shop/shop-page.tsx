@@ -3,6 +3,8 @@ import { PRODUCT_NAME } from '../../../shared/product';
 import { CartPanel } from './cart-panel';
 import { ProductDetailsModal } from './product-details-modal';
 import { PRODUCT_PARAM, ProductList } from './product-list';
+import { loaderOf, type PagePrefetch } from '../../lib/page-data';
+import { prefetchProductsPage } from './use-products-page';
 
 export function ShopPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -27,4 +29,6 @@ export function ShopPage() {
   );
 }
 
+export const prefetch: PagePrefetch = prefetchProductsPage;
+export const loader = loaderOf(prefetch);
 export { ShopPage as Component };
