@@ -134,7 +134,14 @@ describe('crash safety (kill -9)', () => {
     const first = await start();
     const { cookie = '' } = await signIn(BASE);
 
-    await killDuringUpload(first, cookie, async () => (await s3.objectKeys()).some((key) => key.endsWith('.webm')));
+    // The screenshot's record is written when its part begins, a moment after the video's object
+    // is complete: wait for both before the kill.
+    const screenshotRecorded = async () => (await adminQuery(database.url, 'select key from pending_media')).length === 2;
+    await killDuringUpload(
+      first,
+      cookie,
+      async () => (await s3.objectKeys()).some((key) => key.endsWith('.webm')) && (await screenshotRecorded()),
+    );
     const [orphan] = await s3.objectKeys();
     const records = await adminQuery<{ key: string }>(database.url, 'select key from pending_media order by key');
     // The video's object, and a record for it and for the screenshot that never arrived.
