@@ -7,6 +7,8 @@ import {
   missingOptions,
   missingOptionsMessage,
   normaliseOptions,
+  optionsSummary,
+  stockState,
   type OfferedOptions,
   type OptionKind,
   type SelectedOptions,
@@ -112,5 +114,30 @@ describe('chosen and optionsText', () => {
     { item: { shirtSize: null, shirtColor: null, vinylColor: null }, expected: '' },
   ])('optionsText → "$expected"', ({ item, expected }) => {
     expect(optionsText(item)).toBe(expected);
+  });
+});
+
+describe('optionsSummary', () => {
+  const offer = (shirtSizes: string[], shirtColors: string[], vinylColors: string[]) => ({ shirtSizes, shirtColors, vinylColors });
+  it.each([
+    [offer([], [], []), 'One size'],
+    [offer(['S', 'M', 'L'], [], []), '3 sizes'],
+    [offer([], ['Black'], ['Red', 'Clear']), '3 colors'],
+    [offer(['M'], [], ['Red']), '1 size · 1 color'],
+    [offer(['S', 'M'], ['Black', 'White'], []), '2 sizes · 2 colors'],
+  ])('%j → %s', (product, text) => {
+    expect(optionsSummary(product)).toBe(text);
+  });
+});
+
+describe('stockState', () => {
+  it.each([
+    [-1, 'out', 'Out of stock'],
+    [0, 'out', 'Out of stock'],
+    [1, 'low', 'Only 1 left'],
+    [5, 'low', 'Only 5 left'],
+    [6, 'in', 'In stock'],
+  ])('%i → %s, %s', (stock, tone, label) => {
+    expect(stockState(stock)).toEqual({ tone, label });
   });
 });

@@ -86,3 +86,23 @@ export function invalidSelections(offered: OfferedOptions, selected: SelectedOpt
     return value !== null && !offered[OFFERED_FIELD[kind]].includes(value);
   });
 }
+
+const counted = (count: number, noun: string) => (count === 0 ? null : `${count} ${noun}${count === 1 ? '' : 's'}`);
+
+/** A product tile's options line: "3 sizes · 2 colors", or "One size" when nothing is offered. */
+export function optionsSummary(product: OfferedOptions): string {
+  const parts = [
+    counted(product.shirtSizes.length, 'size'),
+    counted(product.shirtColors.length + product.vinylColors.length, 'color'),
+  ].filter((text) => text !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'One size';
+}
+
+export type StockTone = 'out' | 'low' | 'in';
+
+/** How many are left, in words: "Out of stock" at zero, "Only N left" up to 5, else "In stock". */
+export function stockState(stock: number): { tone: StockTone; label: string } {
+  if (stock < 1) return { tone: 'out', label: 'Out of stock' };
+  if (stock <= 5) return { tone: 'low', label: `Only ${stock} left` };
+  return { tone: 'in', label: 'In stock' };
+}

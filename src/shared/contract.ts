@@ -84,6 +84,20 @@ export function isRawResponse(response: z.ZodType | RawResponse): response is Ra
   return 'raw' in response;
 }
 
+/**
+ * The URL of a call: `path` with its `:name` segments filled and `query` as the search string
+ * (keys in the order given, undefined and null left out). The client calls it and the server
+ * names the same URL in its preload links, so the two match byte for byte.
+ */
+export function endpointUrl(path: string, params?: Record<string, string | number>, query?: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `${buildPath(path, params)}${text === '' ? '' : `?${text}`}`;
+}
+
 /** Fills `:name` segments of an endpoint path, URL-encoding each value. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {

@@ -26,6 +26,9 @@ export const PRODUCT_LIMITS = {
 
 export const SHOP_PAGE_SIZE = 4;
 
+/** The query of the shop's catalogue page `page` (the shop asks for it; /shop preloads page 1's). */
+export const shopPageQuery = (page: number) => ({ page, pageSize: SHOP_PAGE_SIZE });
+
 /** Product codes are letters, digits, `-` and `_`, stored in upper case so `tee-1` and `TEE-1` collide. */
 export const PRODUCT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
 

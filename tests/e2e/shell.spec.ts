@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, rootClasses, test } from './fixtures';
 
 test.describe('shell', () => {
@@ -59,6 +60,51 @@ test.describe('shell', () => {
       release();
       await expect(page.locator('.app-shell')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    });
+  }
+
+  for (const width of [390, 1280]) {
+    test(`at ${width} px, the shop's first page of products paints before the app, tile for tile where the app puts them`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/auth/get-session', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto('/shop');
+      const boxes = (tiles: Locator) =>
+        tiles.evaluateAll((elements) =>
+          elements.map((tile) => {
+            const box = tile.getBoundingClientRect();
+            return { text: tile.textContent, x: box.x, y: box.y, width: box.width, height: box.height };
+          }),
+        );
+      const shellTiles = page.locator('.app-shell-shop li');
+      await expect(shellTiles).toHaveCount(4);
+      // Its pictures are the ones the app shows (loaded, not broken).
+      await expect
+        .poll(() =>
+          page
+            .locator('.app-shell-shop li img')
+            .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+        )
+        .toBe(true);
+      const painted = await boxes(shellTiles);
+
+      release();
+      await expect(page.locator('.app-shell')).toHaveCount(0);
+      const appTiles = page
+        .getByRole('list')
+        .filter({ has: page.getByRole('button') })
+        .first()
+        .locator('li');
+      await expect(appTiles).toHaveCount(4);
+      expect(await boxes(appTiles)).toEqual(painted);
     });
   }
 

@@ -11,10 +11,11 @@ export type PageHead = {
 };
 
 /**
- * The picture of a page's largest paint (a poster, a product picture), fetched as soon as the
- * HTML arrives instead of after the app's code has asked for it.
+ * What a page's largest paint needs, fetched as soon as the HTML arrives instead of after the
+ * app's code has asked for it: a picture (a poster, a product picture) or the API answer the page
+ * renders (`fetch`: the browser hands it to the app's own same-origin fetch of that URL).
  */
-export type Preload = { href: string; as: 'image' };
+export type Preload = { href: string; as: 'image' | 'fetch' };
 
 function escapeHtml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -43,7 +44,10 @@ export function withPageHead(indexHtml: string, head: PageHead, siteName: string
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
-    ...preloads.map((preload) => `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}" fetchpriority="high" />`),
+    ...preloads.map(
+      (preload) =>
+        `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}"${preload.as === 'fetch' ? ' crossorigin' : ''} fetchpriority="high" />`,
+    ),
   ];
   const withTitle = indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   const withDescription = withTitle.replace(

@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
 import { createClipRepository } from '../clips/clip-repository';
 import { createAccount } from '../auth/accounts';
@@ -11,6 +11,7 @@ import { productFields } from '../../../tests/support/product-fields';
 import { TEST_PASSWORD } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
+import { escapeHtml } from '../html';
 
 /** The og/twitter/title tags of an HTML page, as name → content. */
 function headTags(html: string): Record<string, string> {
@@ -332,5 +333,32 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(preloadedImages((await get('/shop')).body)).toEqual(firstRow);
     expect(preloadedImages((await get('/shop?page=1')).body)).toEqual(firstRow);
     expect(preloadedImages((await get('/shop?page=2')).body)).toEqual([]);
+  });
+
+  it("sends the shop's first catalogue page with its HTML: a preloaded answer and painted tiles", async () => {
+    const url = '/api/products?page=1&pageSize=4';
+    const listed = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { items: { productName: string }[] };
+    expect(listed.items.length).toBeGreaterThan(0);
+
+    const html = (await get('/shop')).body;
+    // The very URL the shop's code asks for, so the browser hands the preloaded answer to it.
+    expect([...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin/g)].map((match) => match[1])).toEqual([
+      url.replace('&', '&#38;'),
+    ]);
+    const shell = /<div class="app-shell-page app-shell-shop[^>]*>([\s\S]*?)<\/ul><\/section><\/div>/.exec(html)?.[1] ?? '';
+    expect([...shell.matchAll(/<li>/g)]).toHaveLength(listed.items.length);
+    for (const item of listed.items) expect(shell).toContain(escapeHtml(item.productName));
+    expect(html).not.toContain('<!-- shop-shell-products -->');
+
+    // Kept between requests, and repainted when a product changes.
+    const listedIds = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { items: { id: string }[] };
+    const firstId = listedIds.items[0]?.id ?? '';
+    await createProductService(t.database.db).update(firstId, { name: 'Renamed <Tee>' });
+    // The database's notice of the write drops the cached shell (public-cache.ts).
+    await vi.waitFor(async () => expect((await get('/shop')).body).toContain('Renamed &lt;Tee&gt;'), { timeout: 1000 });
+
+    const later = (await get('/shop?page=2')).body;
+    expect(later).not.toContain('as="fetch"');
+    expect(later).not.toMatch(/app-shell-shop[^>]*>\s*<h1 class="page-title">Shop MINGO<\/h1>\s*<div/);
   });
 });

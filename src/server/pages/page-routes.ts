@@ -5,20 +5,22 @@ import { BOARD_IMAGE_SIZES, boardSummary } from '../../domain/board-image';
 import { boardForYear, FREE_SPACE_NAME, yearsDescending } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { MovieListSchema, type Movie } from '../../shared/content';
-import { buildPath } from '../../shared/contract';
+import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
 import { documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
 import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, sitemapXml, staticPages } from '../../shared/pages';
 import { PRODUCT_NAME } from '../../shared/product';
-import { SHOP_PAGE_SIZE } from '../../shared/products';
+import { SHOP_FIRST_ROW } from '../../shared/product-tile';
+import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
 import { createClipRepository } from '../clips/clip-repository';
 import type { AppContext } from '../context';
 import { MEDIA_TYPES } from '../media/storage';
 import { createProductService } from '../products/product-service';
 import { route } from '../route';
-import type { Preload } from './html-head';
 import { createShareImageRenderer } from './share-image';
-import type { SitePages } from './site-pages';
+import type { Preload } from './html-head';
+import { shopShellProducts } from './shop-shell';
+import type { PageExtras, SitePages } from './site-pages';
 
 const SITEMAP_CLIPS = 500;
 const REVALIDATE = 'no-cache';
@@ -56,9 +58,6 @@ export function robotsRules(sitemapUrl: string): string {
 
 export type PageRoutesOptions = { ctx: AppContext; site: SitePages };
 
-/** Products in the shop's first row (two columns on a phone): their pictures are its largest paint. */
-const SHOP_PRELOADED_IMAGES = 2;
-
 /**
  * The page routes of the single-page app, answered with index.html carrying that page's title,
  * description and link-preview tags; a clip or share code that does not exist gets the app's
@@ -79,36 +78,46 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
 
   const products = createProductService(ctx.database.db);
   /**
-   * What the pages whose largest paint is a picture preload: the DB its first poster (the newest
-   * year's first movie), the shop's first page its first row of product pictures. A preload is a
-   * hint: when it cannot be worked out, the page is sent without it.
+   * What the pages whose largest paint is a picture send with their HTML: the DB preloads its first
+   * poster (the newest year's first movie); the shop's first page preloads its catalogue answer and
+   * first row of pictures, and paints its tiles before the app loads (shop-shell.ts). These are
+   * hints: when they cannot be worked out, the page is sent without them.
    */
-  const preloadsOf: Partial<Record<string, (query: Record<string, string>) => Promise<Preload[]>>> = {
+  const extrasOf: Partial<Record<string, (query: Record<string, string>) => Promise<PageExtras>>> = {
     [pagePaths.db]: async () => {
       const newest = yearsDescending()[0];
       const first = (await movieList()).find((movie) => movie.year === newest && movie.name !== FREE_SPACE_NAME);
-      return first === undefined ? [] : [{ href: first.imageURL, as: 'image' }];
+      return { preloads: first === undefined ? [] : [{ href: first.imageURL, as: 'image' }] };
     },
     [pagePaths.shop]: async (query) => {
-      if ((query.page ?? '1') !== '1') return [];
-      const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
-      const pictures = new Set(items.slice(0, SHOP_PRELOADED_IMAGES).map((product) => product.imageURL));
-      return [...pictures].map((href) => ({ href, as: 'image' }));
+      if ((query.page ?? '1') !== '1') return {};
+      // Kept with the catalogue's cached answers, and dropped with them when a product changes.
+      return ctx.publicCache.remember('products', 'shop page shell', async () => {
+        const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
+        const pictures = new Set(items.slice(0, SHOP_FIRST_ROW).map((product) => product.imageURL));
+        const shopProducts = shopShellProducts(items);
+        const preloads: Preload[] = [
+          // The catalogue page the shop renders: without it, its request waits for the shop's code.
+          { href: endpointUrl(listProducts.path, {}, shopPageQuery(1)), as: 'fetch' },
+          ...[...pictures].map((href) => ({ href, as: 'image' as const })),
+        ];
+        return { bytes: Buffer.from(shopProducts), preloads, shopProducts };
+      });
     },
   };
-  const preloads = async (path: string, query: Record<string, string>, log: { warn: (o: object, m: string) => void }) => {
+  const extras = async (path: string, query: Record<string, string>, log: { warn: (o: object, m: string) => void }) => {
     try {
-      return (await preloadsOf[path]?.(query)) ?? [];
+      return (await extrasOf[path]?.(query)) ?? {};
     } catch (error) {
-      log.warn({ err: error }, `no picture preload for ${path}`);
-      return [];
+      log.warn({ err: error }, `no preloads or shell content for ${path}`);
+      return {};
     }
   };
 
   for (const page of staticPages) {
     const { path: pagePath } = page.endpoint;
     route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) =>
-      site.send(reply, site.headOf(page.meta, pagePath), await preloads(pagePath, request.query as Record<string, string>, request.log)),
+      site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, request.query as Record<string, string>, request.log)),
     );
   }
 

@@ -4,6 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
 import { withPageHead, type PageHead, type Preload } from './html-head';
+import { SHOP_SHELL_SLOT } from './shop-shell';
+
+/** What a page's HTML carries besides its head: preload links, and /shop's first catalogue page (shop-shell.ts). */
+export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string };
 
 /** The built web app's index.html, answered with a page's own head by the page routes and the 404 handler. */
 export type SitePages = {
@@ -12,7 +16,7 @@ export type SitePages = {
   absolute: (pathname: string) => string;
   /** The head of a page whose picture is the site's icon; without `pathname`, no canonical URL. */
   headOf: (meta: PageMeta, pathname?: string) => PageHead;
-  send: (reply: FastifyReply, head: PageHead, preloads?: readonly Preload[]) => FastifyReply;
+  send: (reply: FastifyReply, head: PageHead, extras?: PageExtras) => FastifyReply;
   /** The app's 404 page (status 404, titled "Page not found"). */
   sendNotFound: (reply: FastifyReply) => FastifyReply;
 };
@@ -43,7 +47,10 @@ export function loadSitePages(root: string, publicUrl: string): SitePages | unde
     root,
     absolute,
     headOf,
-    send: (reply, head, preloads) => sendHtml(reply, withPageHead(indexHtml, head, PRODUCT_NAME, preloads)),
+    send: (reply, head, { preloads, shopProducts } = {}) => {
+      const html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
+      return sendHtml(reply, shopProducts === undefined ? html : html.replace(SHOP_SHELL_SLOT, () => shopProducts));
+    },
     sendNotFound: (reply) => sendHtml(reply.code(404), notFoundHtml),
   };
 }

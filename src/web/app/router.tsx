@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_META } from '../../shared/page-meta';
 import { fetchMovieList } from '../lib/movie-list';
-import type { PagePrefetch } from '../lib/page-data';
+import { startPrefetch, type PagePrefetch } from '../lib/page-data';
 import { adminOnly, signedInOnly } from './guards';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
@@ -99,8 +99,8 @@ export function createRouter() {
 /**
  * Starts the code and data of the page the visitor opened while the session answer is still on
  * its way (the router, created after it, would only ask for them then). Guards are left to the
- * router: they need the session. Module imports and the prefetches are cached, so the router's
- * own calls later reuse them.
+ * router: they need the session. Module imports are cached and the page's loader waits for the
+ * prefetch started here (page-data.ts), so the router's own calls later reuse them.
  */
 export function startFirstPage(location: Location): void {
   for (const { route } of matchRoutes(routes, location) ?? []) {
@@ -108,7 +108,7 @@ export function startFirstPage(location: Location): void {
     if (typeof route.lazy !== 'function') continue;
     void route.lazy().then((module) => {
       const { prefetch } = module as { prefetch?: PagePrefetch };
-      return prefetch?.(new URL(location.href));
+      if (prefetch !== undefined) startPrefetch(prefetch, new URL(location.href));
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { buildPath, type Endpoint } from '../../shared/contract';
+import { endpointUrl, type Endpoint } from '../../shared/contract';
 import { ErrorBodySchema } from '../../shared/errors';
 
 /** The one error type of the web client: the server's `{ error: { code, message } }` or a network failure. */
@@ -23,16 +23,6 @@ type CallOptions<Query extends z.ZodType, Body extends z.ZodType> = {
   form?: FormData;
   signal?: AbortSignal;
 };
-
-function toSearch(query: object | undefined): string {
-  if (query === undefined) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
-}
 
 /** The ApiError of a non-2xx answer from its status and body text (fetch and the upload XHR alike). */
 export function apiErrorFrom(status: number, bodyText: string): ApiError {
@@ -66,7 +56,7 @@ export async function callApi<Params extends z.ZodType, Query extends z.ZodType,
   endpoint: Endpoint<Params, Query, Body, Response>,
   options: CallOptions<Query, Body> = {},
 ): Promise<z.infer<Response>> {
-  const url = `${buildPath(endpoint.path, options.params)}${toSearch(options.query as object | undefined)}`;
+  const url = endpointUrl(endpoint.path, options.params, options.query as object | undefined);
   const init: RequestInit = {
     method: endpoint.method,
     credentials: 'same-origin',

@@ -1,40 +1,34 @@
 import { formatUsd } from '../../../domain/format';
+import { optionsSummary } from '../../../domain/product-options';
+import { PRODUCT_PICTURE_SIZE, PRODUCT_TILE_CLASSES as TILE } from '../../../shared/product-tile';
 import type { ShopProduct } from './wire';
 import { StockState } from './stock-state';
 
 /**
  * One product tile. `eager` for the first row: its picture is usually the page's largest paint, so
- * it loads at once (and first) instead of waiting for the lazy-loading layout pass.
+ * it loads at once (and first) instead of waiting for the lazy-loading layout pass. The server
+ * paints the first page's tiles before the app loads (server/pages/shop-shell.ts) with the same
+ * classes, so this must keep the same elements in the same order.
  */
 export function ProductCard({ product, onOpen, eager = false }: { product: ShopProduct; onOpen: () => void; eager?: boolean }) {
-  const options = [
-    product.shirtSizes.length > 0 ? `${product.shirtSizes.length} sizes` : null,
-    product.shirtColors.length + product.vinylColors.length > 0
-      ? `${product.shirtColors.length + product.vinylColors.length} colors`
-      : null,
-  ].filter((text) => text !== null);
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      className="card group flex h-full w-full flex-col overflow-hidden text-left transition hover:-translate-y-0.5 hover:shadow-lg"
-    >
+    <button type="button" onClick={onOpen} className={`${TILE.tile} transition hover:-translate-y-0.5 hover:shadow-lg`}>
       <img
         src={product.imageURL}
         alt=""
-        width={800}
-        height={800}
+        width={PRODUCT_PICTURE_SIZE}
+        height={PRODUCT_PICTURE_SIZE}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
-        className="aspect-square w-full bg-slate-200 object-cover transition group-hover:scale-[1.02] dark:bg-slate-800"
+        className={`${TILE.picture} transition group-hover:scale-[1.02]`}
       />
-      <span className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <span className="text-base leading-tight font-bold sm:text-lg">{product.productName}</span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">{options.length > 0 ? options.join(' · ') : 'One size'}</span>
-        <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-          <span className="text-lg font-black sm:text-xl">{formatUsd(product.priceCents)}</span>
-          <span className="text-sm">
+      <span className={TILE.body}>
+        <span className={TILE.name}>{product.productName}</span>
+        <span className={TILE.options}>{optionsSummary(product)}</span>
+        <span className={TILE.footer}>
+          <span className={TILE.price}>{formatUsd(product.priceCents)}</span>
+          <span className={TILE.stock}>
             <StockState stock={product.quantityInStock} />
           </span>
         </span>

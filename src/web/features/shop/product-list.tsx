@@ -2,13 +2,11 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { lastPage as lastPageOf } from '../../../domain/paging';
 import { Icon } from '../../components/icon';
+import { PRODUCT_TILE_CLASSES, SHOP_FIRST_ROW } from '../../../shared/product-tile';
 import { ProductCard } from './product-card';
 import { PAGE_PARAM, requestedPage, useProductsPage } from './use-products-page';
 
 export const PRODUCT_PARAM = 'product';
-
-/** The first row of the two-column grid. */
-const EAGER_PRODUCTS = 2;
 
 /** The paged catalogue; the page lives in the URL (`?page=2`) and is clamped to 1..last by the server. */
 export function ProductList() {
@@ -65,13 +63,10 @@ export function ProductList() {
           )}
         </div>
       ) : (
-        <ul
-          className={`grid grid-cols-2 gap-3 sm:gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={query.isPlaceholderData}
-        >
+        <ul className={`${PRODUCT_TILE_CLASSES.list} ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
           {data.items.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} onOpen={() => open(product.id)} eager={index < EAGER_PRODUCTS} />
+              <ProductCard product={product} onOpen={() => open(product.id)} eager={index < SHOP_FIRST_ROW} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_TILE_CLASSES } from '../../../shared/product-tile';
 import { CartPanel } from './cart-panel';
 import { ProductDetailsModal } from './product-details-modal';
 import { PRODUCT_PARAM, ProductList } from './product-list';
@@ -20,7 +21,7 @@ export function ShopPage() {
   return (
     <>
       <h1 className="page-title">Shop {PRODUCT_NAME}</h1>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className={PRODUCT_TILE_CLASSES.page}>
         <ProductList />
         <CartPanel />
       </div>

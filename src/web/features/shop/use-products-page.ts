@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listProducts, SHOP_PAGE_SIZE, type ProductPage } from '../../../shared/products';
+import { listProducts, shopPageQuery, type ProductPage } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-provider';
 import { productFromWire, type ShopProduct } from './wire';
@@ -25,7 +25,7 @@ function productsPageQuery(page: number) {
     queryKey: [...productsQueryKey, 'page', page],
     queryFn: async ({ signal }): Promise<ShopProductPage> => {
       try {
-        const answer = await callApi(listProducts, { query: { page, pageSize: SHOP_PAGE_SIZE }, signal });
+        const answer = await callApi(listProducts, { query: shopPageQuery(page), signal });
         return { ...answer, items: answer.items.map(productFromWire) };
       } catch (error) {
         console.error('Error loading products', error);
