@@ -30,19 +30,20 @@ test.describe('upload', () => {
     await expect(shots.nth(2)).toBeChecked();
     await page.getByLabel('Title').fill('Dune: Part Two');
 
-    // Watch for the progress bar: a small file uploads fast, so record that it appeared.
-    await page.evaluate(() => {
+    // A small file uploads fast and the success message shows for about a second before the clip
+    // page opens: a busy machine's polling could miss either, so the page records that they appeared.
+    await page.evaluate((success) => {
+      const seen = document.documentElement.dataset;
       new MutationObserver((_, observer) => {
-        if (document.querySelector('progress[aria-label="Upload progress"]') !== null) {
-          document.documentElement.dataset.sawProgress = 'yes';
-          observer.disconnect();
-        }
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+        if (document.querySelector('progress[aria-label="Upload progress"]') !== null) seen.sawProgress = 'yes';
+        if ((document.querySelector('main')?.textContent ?? '').includes(success)) seen.sawSuccess = 'yes';
+        if (seen.sawProgress === 'yes' && seen.sawSuccess === 'yes') observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, 'Your clip was uploaded! Taking you to it…');
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/clips') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     expect((await uploaded).status()).toBe(201);
-    await expect(page.getByText('Your clip was uploaded! Taking you to it…')).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.sawSuccess === 'yes');
     expect(await page.evaluate(() => document.documentElement.dataset.sawProgress)).toBe('yes');
 
     await expect(page).toHaveURL(/\/clip\/[0-9a-f-]{36}$/);

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { FREE_SPACE_NAME, yearsDescending } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
@@ -99,14 +99,12 @@ export function DbPage() {
         </section>
       ))}
       {openMovie !== null && (
-        <Suspense fallback={null}>
-          <LazyMovieModal
-            movie={openMovie}
-            onClose={() => setOpenMovie(null)}
-            seen={seenIds.has(openMovie.id)}
-            onToggleSeen={(movie) => toggleWatched(movie.id)}
-          />
-        </Suspense>
+        <LazyMovieModal
+          movie={openMovie}
+          onClose={() => setOpenMovie(null)}
+          seen={seenIds.has(openMovie.id)}
+          onToggleSeen={(movie) => toggleWatched(movie.id)}
+        />
       )}
     </div>
   );

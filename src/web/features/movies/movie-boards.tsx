@@ -107,15 +107,13 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
         )}
       </div>
       {openMovie !== null && (
-        <Suspense fallback={null}>
-          <LazyMovieModal
-            movie={openMovie}
-            onClose={() => setOpenMovie(null)}
-            seen={seenIds.has(openMovie.id)}
-            onToggleSeen={onToggleSeen}
-            freeSpace={yearBoard(movies, openMovie.year)[FREE_SPACE_INDEX] === openMovie}
-          />
-        </Suspense>
+        <LazyMovieModal
+          movie={openMovie}
+          onClose={() => setOpenMovie(null)}
+          seen={seenIds.has(openMovie.id)}
+          onToggleSeen={onToggleSeen}
+          freeSpace={yearBoard(movies, openMovie.year)[FREE_SPACE_INDEX] === openMovie}
+        />
       )}
       {sharing && isBoardYear(year) && (
         <Suspense fallback={null}>
