@@ -1,5 +1,21 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, rootClasses, test } from './fixtures';
+
+/**
+ * The app starts after the first session answer: holding it keeps the static shell on screen
+ * until the returned function releases it.
+ */
+async function holdAppStart(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/get-session', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
 
 test.describe('shell', () => {
   test('dark theme is the default and the toggle switches and remembers the theme', async ({ page }) => {
@@ -44,15 +60,7 @@ test.describe('shell', () => {
     ['/shop', 'Shop MINGO'],
   ] as const) {
     test(`before the app starts, the static shell of ${path} shows that page's heading`, async ({ page }) => {
-      // The app starts after the first session answer: holding it keeps the static shell on screen.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/auth/get-session', async (route) => {
-        await held;
-        await route.continue().catch(() => undefined);
-      });
+      const release = await holdAppStart(page);
       await page.goto(path);
       await expect(page.locator('.app-shell h1:visible')).toHaveText(heading);
       await expect(page.locator('.app-shell-page:visible')).toHaveCount(1);
@@ -68,14 +76,7 @@ test.describe('shell', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/auth/get-session', async (route) => {
-        await held;
-        await route.continue().catch(() => undefined);
-      });
+      const release = await holdAppStart(page);
       await page.goto('/shop');
       const boxes = (tiles: Locator) =>
         tiles.evaluateAll((elements) =>
