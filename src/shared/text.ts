@@ -31,3 +31,12 @@ export function safeText(params?: Parameters<typeof z.string>[0]) {
     .refine((value) => !hasControlCharacters(value), { error: CONTROL_CHARACTERS_MESSAGE })
     .refine(isWellFormedText, { error: 'must be valid Unicode text' });
 }
+
+const LINE_BREAKS = /[\r\n\u2028\u2029]/;
+
+export const LINE_BREAKS_MESSAGE = 'must be a single line';
+
+/** safeText() for one-line fields (names, titles): line breaks are refused too. */
+export function singleLineText(params?: Parameters<typeof z.string>[0]) {
+  return safeText(params).refine((value) => !LINE_BREAKS.test(value), { error: LINE_BREAKS_MESSAGE });
+}

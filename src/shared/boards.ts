@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import { BOARD_SIZE } from '../domain/boards';
+import { MovieSchema } from './content';
+import { endpoint, rawResponse } from './contract';
+import { safeText, singleLineText } from './text';
+
+// The living boards' HTTP contract (decision 150): public reads of the published boards, and the
+// admins' board editor (boards, movies, posters, TMDB look-up, import and export). Movies travel
+// in the specification's Movie fields; a poster adds its renditions.
+
+/** Limits shared by the board editor's forms and the server. */
+export const BOARD_LIMITS = {
+  /** Share codes hold a board's year in one byte above 2000 (domain/share-code.ts). */
+  yearMin: 2000,
+  yearMax: 2255,
+  /** A movie's own (release) year. */
+  movieYearMin: 1888,
+  movieYearMax: 2100,
+  nameMax: 120,
+  descriptionMax: 2000,
+  starDescriptionMax: 60,
+  runtimeMax: 600,
+  searchMax: 100,
+  searchResultsMax: 50,
+  posterMaxBytes: 10 * 1024 * 1024,
+  /** An export of many years of boards is ~100 KB; this leaves room for decades. */
+  importMaxBytes: 2 * 1024 * 1024,
+  importBoardsMax: 200,
+} as const;
+
+/** Poster files the server accepts (checked by content; EXIF and other metadata are stripped). */
+export const POSTER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** The multipart field of a poster upload. */
+export const POSTER_FIELD = 'poster';
+
+export const BoardYearSchema = z.coerce
+  .number({ error: 'The year must be a number.' })
+  .int('The year must be a whole number.')
+  .min(BOARD_LIMITS.yearMin, `Boards start in ${BOARD_LIMITS.yearMin}.`)
+  .max(BOARD_LIMITS.yearMax, `Boards end in ${BOARD_LIMITS.yearMax}.`);
+
+export const BoardYearParamsSchema = z.object({ year: BoardYearSchema });
+
+/** Movie ids are kept from movielist.json (`2018-black-panther`); new ones are made the same way. */
+export const MOVIE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const MovieIdSchema = z.string().regex(MOVIE_ID_PATTERN, 'Not a movie id.');
+export const MovieIdParamsSchema = z.object({ id: MovieIdSchema });
+
+export const BoardStatusSchema = z.enum(['draft', 'published']);
+export type BoardStatus = z.infer<typeof BoardStatusSchema>;
+
+/**
+ * A poster's renditions. `src` is what every browser shows (a WebP, also the spec's imageURL);
+ * `sources` are `<source>` candidates, best format first (AVIF, then WebP), each a srcset with
+ * width descriptors. Posters are 2:3.
+ */
+export const PosterSchema = z.object({
+  src: z.string(),
+  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
+  /** A generated placeholder (the movie has no real poster yet). */
+  placeholder: z.boolean(),
+});
+export type Poster = z.infer<typeof PosterSchema>;
+
+/** A movie as the public site shows it: the spec's fields (imageURL = poster.src) and the poster. */
+export const BoardMovieSchema = MovieSchema.extend({ poster: PosterSchema });
+export type BoardMovie = z.infer<typeof BoardMovieSchema>;
+
+/** A published board: its year and its 25 movies in board order (M1, I1, N1 … O5; 12 is Free Space). */
+export const PublicBoardSchema = z.object({
+  year: z.number().int(),
+  publishedAt: z.string(),
+  movies: z.array(BoardMovieSchema).length(BOARD_SIZE),
+});
+export type PublicBoard = z.infer<typeof PublicBoardSchema>;
+
+/** Every published board, newest year first. */
+export const PublicBoardListSchema = z.object({ items: z.array(PublicBoardSchema) });
+export type PublicBoardList = z.infer<typeof PublicBoardListSchema>;
+
+export const listBoards = endpoint({
+  method: 'GET',
+  path: '/api/boards',
+  summary: 'Every published board with its movies, newest year first.',
+  tag: 'Boards',
+  response: PublicBoardListSchema,
+  extraResponses: [{ status: 304, description: 'Not modified (If-None-Match matched the ETag).' }],
+});
+
+export const getBoard = endpoint({
+  method: 'GET',
+  path: '/api/boards/:year',
+  summary: 'One published board; drafts and unknown years answer 404.',
+  tag: 'Boards',
+  params: BoardYearParamsSchema,
+  paramsNotFound: 'There is no board for this year.',
+  response: PublicBoardSchema,
+  errors: ['not_found'],
+  extraResponses: [{ status: 304, description: 'Not modified (If-None-Match matched the ETag).' }],
+});
+
+// ——— The board editor (admins only) ———
+
+const StarRatingInput = z
+  .number({ error: 'Ratings are numbers from 0 to 5.' })
+  .min(0, 'Ratings go from 0 to 5.')
+  .max(5, 'Ratings go from 0 to 5.')
+  .refine((value) => Number.isInteger(value * 2), { error: 'Ratings go in halves (0, 0.5, 1 … 5).' });
+
+/** The fields an admin edits; every text is trimmed, one-line fields refuse line breaks. */
+export const MovieFieldsSchema = z
+  .object({
+    name: singleLineText().trim().min(1, 'The title is required.').max(BOARD_LIMITS.nameMax),
+    year: z
+      .number({ error: 'The year must be a number.' })
+      .int('The year must be a whole number.')
+      .min(BOARD_LIMITS.movieYearMin, `The year must be ${BOARD_LIMITS.movieYearMin} or later.`)
+      .max(BOARD_LIMITS.movieYearMax, `The year must be ${BOARD_LIMITS.movieYearMax} or earlier.`),
+    description: safeText().trim().max(BOARD_LIMITS.descriptionMax).default(''),
+    starDescriptionA: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax).default(''),
+    starRatingA: StarRatingInput,
+    starDescriptionB: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax).default(''),
+    starRatingB: StarRatingInput,
+    runtime: z
+      .number({ error: 'The runtime must be a number of minutes.' })
+      .int('The runtime is whole minutes.')
+      .min(0, 'The runtime cannot be negative.')
+      .max(BOARD_LIMITS.runtimeMax, `The runtime is at most ${BOARD_LIMITS.runtimeMax} minutes.`),
+  })
+  .strict();
+export type MovieFields = z.output<typeof MovieFieldsSchema>;
+
+export const MoviePatchSchema = MovieFieldsSchema.partial().strict();
+
+/** A movie in the editor: what the public sees, plus where it is used and when it changed. */
+export const EditorMovieSchema = BoardMovieSchema.extend({
+  /** Years of the boards (drafts too) this movie sits on. */
+  boards: z.array(z.number().int()),
+  /** The centre square of a board (not searchable, not editable as a film). */
+  freeSpace: z.boolean(),
+  updatedAt: z.string(),
+});
+export type EditorMovie = z.infer<typeof EditorMovieSchema>;
+
+/** A board in the editor: 25 slots of movie ids in board order (null = empty; 12 = its Free Space). */
+export const EditorBoardSchema = z.object({
+  year: z.number().int(),
+  status: BoardStatusSchema,
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  slots: z.array(MovieIdSchema.nullable()).length(BOARD_SIZE),
+});
+export type EditorBoard = z.infer<typeof EditorBoardSchema>;
+
+/** Everything the Boards page shows: every board (newest first), the movies they use, TMDB or not. */
+export const BoardEditorStateSchema = z.object({
+  boards: z.array(EditorBoardSchema),
+  movies: z.array(EditorMovieSchema),
+  /** Whether "Find on TMDB" is offered (TMDB_API_KEY is set). */
+  tmdb: z.boolean(),
+});
+export type BoardEditorState = z.infer<typeof BoardEditorStateSchema>;
+
+export const getBoardEditor = endpoint({
+  method: 'GET',
+  path: '/api/admin/boards',
+  summary: 'Every board (drafts too), the movies on them, and whether TMDB look-up is configured (admins).',
+  tag: 'Board editor',
+  response: BoardEditorStateSchema,
+});
+
+export const createBoard = endpoint({
+  method: 'POST',
+  path: '/api/admin/boards',
+  summary: 'A new draft board for a year: 24 empty squares and its Free Space in the centre (admins).',
+  tag: 'Board editor',
+  body: z.object({ year: BoardYearSchema }).strict(),
+  response: EditorBoardSchema,
+  status: 201,
+  errors: ['conflict'],
+});
+
+/** A board's 25 squares in board order; position 12 must stay the board's own Free Space. */
+export const BoardSlotsBodySchema = z
+  .object({ slots: z.array(MovieIdSchema.nullable()).length(BOARD_SIZE, `A board has ${BOARD_SIZE} squares.`) })
+  .strict()
+  .refine((body) => {
+    const ids = body.slots.filter((id) => id !== null);
+    return new Set(ids).size === ids.length;
+  }, 'A movie can be on a board only once.');
+
+export const updateBoardSlots = endpoint({
+  method: 'PUT',
+  path: '/api/admin/boards/:year/slots',
+  summary: "Sets a draft board's squares (assign, clear, reorder). Published boards are locked (admins).",
+  tag: 'Board editor',
+  params: BoardYearParamsSchema,
+  paramsNotFound: 'There is no board for this year.',
+  body: BoardSlotsBodySchema,
+  response: EditorBoardSchema,
+  errors: ['not_found', 'conflict'],
+});
+
+export const publishBoard = endpoint({
+  method: 'POST',
+  path: '/api/admin/boards/:year/publish',
+  summary: 'Publishes a complete board: visitors see it at once (admins).',
+  tag: 'Board editor',
+  params: BoardYearParamsSchema,
+  paramsNotFound: 'There is no board for this year.',
+  response: EditorBoardSchema,
+  errors: ['not_found', 'conflict'],
+});
+
+export const unpublishBoard = endpoint({
+  method: 'POST',
+  path: '/api/admin/boards/:year/unpublish',
+  summary: 'Takes a board back to draft: visitors no longer see it (admins).',
+  tag: 'Board editor',
+  params: BoardYearParamsSchema,
+  paramsNotFound: 'There is no board for this year.',
+  response: EditorBoardSchema,
+  errors: ['not_found'],
+});
+
+export const deleteBoard = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/boards/:year',
+  summary: 'Deletes a draft board (its movies stay). Published boards must be unpublished first (admins).',
+  tag: 'Board editor',
+  params: BoardYearParamsSchema,
+  paramsNotFound: 'There is no board for this year.',
+  response: z.null(),
+  status: 204,
+  errors: ['not_found', 'conflict'],
+});
+
+export const MovieSearchQuerySchema = z
+  .object({
+    q: safeText().trim().max(BOARD_LIMITS.searchMax).default(''),
+    limit: z.coerce.number().int().min(1).max(BOARD_LIMITS.searchResultsMax).default(20),
+  })
+  .strict();
+
+export const searchMovies = endpoint({
+  method: 'GET',
+  path: '/api/admin/movies',
+  summary: 'Movies whose title contains `q` (case-insensitive), Free Spaces left out (admins).',
+  tag: 'Board editor',
+  query: MovieSearchQuerySchema,
+  response: z.object({ items: z.array(EditorMovieSchema) }),
+});
+
+export const createMovie = endpoint({
+  method: 'POST',
+  path: '/api/admin/movies',
+  summary: 'A new movie with a generated placeholder poster; its id is made from its year and title (admins).',
+  tag: 'Board editor',
+  body: MovieFieldsSchema,
+  response: EditorMovieSchema,
+  status: 201,
+});
+
+export const updateMovie = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/movies/:id',
+  summary: 'Edits a movie (its id never changes); published boards show the change at once (admins).',
+  tag: 'Board editor',
+  params: MovieIdParamsSchema,
+  paramsNotFound: 'There is no such movie.',
+  body: MoviePatchSchema,
+  response: EditorMovieSchema,
+  errors: ['not_found'],
+});
+
+/** A poster from TMDB instead of a file: the server downloads it from the configured image host. */
+export const TmdbPosterBodySchema = z.object({ tmdbId: z.number().int().positive() }).strict();
+
+export const replaceMoviePoster = endpoint({
+  method: 'PUT',
+  path: '/api/admin/movies/:id/poster',
+  summary: `A movie's poster: a JPEG, PNG, WebP or AVIF file in the "${POSTER_FIELD}" field, or JSON { tmdbId } (admins).`,
+  tag: 'Board editor',
+  params: MovieIdParamsSchema,
+  paramsNotFound: 'There is no such movie.',
+  body: TmdbPosterBodySchema,
+  bodyFormat: 'multipart-or-json',
+  response: EditorMovieSchema,
+  errors: ['not_found', 'payload_too_large', 'unsupported_media_type', 'service_unavailable'],
+});
+
+export const removeMoviePoster = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/movies/:id/poster',
+  summary: "Removes a movie's poster; it gets a generated placeholder again (admins).",
+  tag: 'Board editor',
+  params: MovieIdParamsSchema,
+  paramsNotFound: 'There is no such movie.',
+  response: EditorMovieSchema,
+  errors: ['not_found'],
+});
+
+// ——— TMDB look-up (admins; only with TMDB_API_KEY) ———
+
+export const TmdbSearchQuerySchema = z
+  .object({
+    query: singleLineText().trim().min(1, 'Type a title to search for.').max(BOARD_LIMITS.searchMax),
+    year: z.coerce.number().int().min(BOARD_LIMITS.movieYearMin).max(BOARD_LIMITS.movieYearMax).optional(),
+  })
+  .strict();
+
+export const TmdbResultSchema = z.object({
+  tmdbId: z.number().int(),
+  title: z.string(),
+  year: z.number().int().nullable(),
+  overview: z.string(),
+  hasPoster: z.boolean(),
+});
+export type TmdbResult = z.infer<typeof TmdbResultSchema>;
+
+export const TmdbMovieSchema = TmdbResultSchema.extend({ runtime: z.number().int().nullable() });
+export type TmdbMovie = z.infer<typeof TmdbMovieSchema>;
+
+export const searchTmdb = endpoint({
+  method: 'GET',
+  path: '/api/admin/tmdb/search',
+  summary: 'Searches TMDB by title (and year). 404 when TMDB is not configured, 503 when it does not answer (admins).',
+  tag: 'Board editor',
+  query: TmdbSearchQuerySchema,
+  response: z.object({ items: z.array(TmdbResultSchema) }),
+  errors: ['not_found', 'service_unavailable'],
+});
+
+export const getTmdbMovie = endpoint({
+  method: 'GET',
+  path: '/api/admin/tmdb/movies/:tmdbId',
+  summary: "One TMDB movie's details (runtime included) to fill the movie form (admins).",
+  tag: 'Board editor',
+  params: z.object({ tmdbId: z.coerce.number().int().positive() }),
+  paramsNotFound: 'There is no such TMDB movie.',
+  response: TmdbMovieSchema,
+  errors: ['not_found', 'service_unavailable'],
+});
+
+// ——— Import and export ———
+
+/**
+ * The export file: the specification's movie-list format (`movies`, 25 per board, boards in the
+ * order of `boards`) plus each year's status. Import also takes a plain movie list (an array in
+ * the spec's format, like /data/movielist.json): each group of 25 is one board whose year is the
+ * year of its centre entry (the Free Space).
+ */
+export const BoardsFileSchema = z.object({
+  format: z.literal('mingo-boards'),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  boards: z.array(z.object({ year: z.number().int(), status: BoardStatusSchema })).max(BOARD_LIMITS.importBoardsMax),
+  movies: z.array(MovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE),
+});
+export type BoardsFile = z.infer<typeof BoardsFileSchema>;
+
+export const ImportFileSchema = z.union([BoardsFileSchema, z.array(MovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE)]);
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+export const exportBoards = endpoint({
+  method: 'GET',
+  path: '/api/admin/boards/export',
+  summary: 'Every board (drafts too) as a movie-list file with each year’s status (admins).',
+  tag: 'Board editor',
+  response: BoardsFileSchema,
+});
+
+/** What importing a file would do, board by board. Nothing is written by a preview. */
+export const ImportPreviewSchema = z.object({
+  boards: z.array(
+    z.object({
+      year: z.number().int(),
+      /** create: a new year; update: the year exists and the file changes it; unchanged: nothing to do. */
+      action: z.enum(['create', 'update', 'unchanged']),
+      currentStatus: BoardStatusSchema.nullable(),
+      status: BoardStatusSchema,
+      moviesAdded: z.number().int(),
+      moviesChanged: z.number().int(),
+      /** Entries whose imageURL is empty or not a poster this site has: they get a placeholder. */
+      placeholders: z.number().int(),
+    }),
+  ),
+  /** The file would change a board that visitors see: apply needs `overwritePublished: true`. */
+  overwritesPublished: z.boolean(),
+  /** Problems that stop the import (a board without 25 entries, a bad rating …), one per line. */
+  problems: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const previewImport = endpoint({
+  method: 'POST',
+  path: '/api/admin/boards/import/preview',
+  summary: 'What importing a movie-list file would add or change; writes nothing (admins).',
+  tag: 'Board editor',
+  body: ImportFileSchema,
+  response: ImportPreviewSchema,
+  errors: ['payload_too_large'],
+});
+
+export const applyImport = endpoint({
+  method: 'POST',
+  path: '/api/admin/boards/import',
+  summary: 'Imports a movie-list file in one transaction; a published year is only changed with overwritePublished (admins).',
+  tag: 'Board editor',
+  body: z
+    .object({
+      file: ImportFileSchema,
+      overwritePublished: z.boolean().default(false),
+      /** Publish every imported year (a plain movie list has no statuses; they import as drafts). */
+      publish: z.boolean().default(false),
+    })
+    .strict(),
+  response: ImportPreviewSchema,
+  errors: ['conflict', 'payload_too_large'],
+});
+
+/** The movie list in the spec's format, served from the published boards (oldest year first). */
+export const movieListFile = endpoint({
+  method: 'GET',
+  path: '/data/movielist.json',
+  summary: 'The published boards in the specification’s movie-list format: 25 movies per year, oldest year first.',
+  tag: 'Boards',
+  response: rawResponse('The movie list (JSON array of Movie).', 'application/json'),
+});
