@@ -192,7 +192,13 @@ describe('the cart panel', () => {
       'Only 2 of Fictional tee left: the quantity in your cart is now 2.',
       'Fictional poster is no longer available and was removed from your cart.',
     ]);
-    expect(fakeApi.calls.map((call) => call.url)).toEqual([`/api/products/lookup?ids=${[IDS.tee, IDS.poster, IDS.mug].join('%2C')}`]);
+    // The cart's set of products changed (the poster left), so it is checked once more.
+    await waitFor(() =>
+      expect(fakeApi.calls.map((call) => call.url)).toEqual([
+        `/api/products/lookup?ids=${[IDS.tee, IDS.poster, IDS.mug].join('%2C')}`,
+        `/api/products/lookup?ids=${[IDS.tee, IDS.mug].join('%2C')}`,
+      ]),
+    );
     expect(lineNames(cart)).toEqual(['Fictional tee', 'Fictional mug']);
     expect(within(cart).getByRole('combobox', { name: 'Quantity of Fictional tee (Size M)' })).toHaveProperty('value', '2');
     // The picker offers no more than the stock.
