@@ -241,7 +241,7 @@ async function startTestCheckout(page: Page): Promise<string> {
     const products = (await (await page.request.get(`/api/products?page=${pageNumber}`)).json()) as {
       items: { id: string; productName: string }[];
     };
-    pins = products.items.find((product) => product.productName === 'MINGO Enamel Pin Set');
+    pins = products.items.find((product) => product.productName === 'Enamel Pin Set');
   }
   if (pins === undefined) throw new Error('no demo pin set');
   const started = await page.request.post('/api/create-checkout-session', {

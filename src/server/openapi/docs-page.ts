@@ -15,8 +15,13 @@ function schemaBlock(schema: unknown): string {
   return `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 }
 
+/** An operation's anchor: unique per method and path (`/` and `/*` must not both become `get-`). */
+function operationId(method: string, path: string): string {
+  return `${method}-${path.replace(/\*/g, 'any')}`.replace(/[^A-Za-z0-9]+/g, '-');
+}
+
 function renderOperation(method: string, path: string, operation: Operation): string {
-  const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
+  const id = operationId(method, path);
   const parameters =
     operation.parameters.length === 0
       ? ''
@@ -63,7 +68,7 @@ export function renderDocsPage(document: OpenApiDocument, stylesPath: string, do
       if (operation === undefined) continue;
       const tag = operation.tags[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
-      const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
+      const id = operationId(method, path);
       contents.set(tag, [...(contents.get(tag) ?? []), `<li><a href="#${id}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`]);
     }
   }
