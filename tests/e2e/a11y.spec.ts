@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { encodeShareCode } from '../../src/domain/share-code';
+import { expectNoViolations, THEMES, type Theme } from './axe';
 import { expect, rootClasses, signIn, test } from './fixtures';
 
 // axe-core over every page and main dialog, in both themes, signed out and signed in: any
@@ -7,23 +8,6 @@ import { expect, rootClasses, signIn, test } from './fixtures';
 
 // axe over a full page takes seconds on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
-
-type Theme = 'dark' | 'light';
-const THEMES: Theme[] = ['dark', 'light'];
-
-/** Runs axe over the page (or only `include`, e.g. an open dialog) and expects no violations. */
-async function expectNoViolations(page: Page, label: string, include?: string): Promise<void> {
-  // Only violations: collecting every passing node roughly doubles axe's time on a large page.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (include !== undefined) builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? '?'}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** Loads `path` in `theme` (the stored preference the app reads before first paint). */
 async function open(page: Page, path: string, theme: Theme): Promise<void> {
@@ -166,4 +150,158 @@ test.describe('axe: signed in as admin', () => {
       }
     });
   }
+});
+
+test.describe('axe: newer screens', () => {
+  // Bounds for a loaded 2-core machine, where one axe run over a full page can take a minute.
+  test.describe.configure({ timeout: 240_000 });
+  // A fictional marking of 2024: the first row and the sixth square.
+  const shareCode = encodeShareCode(
+    2024,
+    Array.from({ length: 25 }, (_, cell) => cell < 5 || cell === 6),
+  );
+
+  for (const theme of THEMES) {
+    test(`share dialog (${theme})`, async ({ page }) => {
+      await open(page, '/', theme);
+      await settled(page, homeReady(page));
+      await page.getByRole('tab', { name: /^2024/ }).click();
+      await page.getByRole('button', { name: 'Share 2024' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share your 2024 board' });
+      await expect(dialog.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Download image' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Image downloaded.');
+      await expectNoViolations(page, `share dialog (${theme})`, 'dialog[open]');
+    });
+
+    test(`shared board and its compare view (${theme})`, async ({ page }) => {
+      await open(page, `/share/${shareCode}`, theme);
+      await settled(page, heading(page, 'A shared 2024 board'));
+      await expectNoViolations(page, `/share/${shareCode} (${theme})`);
+      await page.getByRole('button', { name: 'Compare with mine' }).click();
+      await expect(page.getByRole('button', { name: 'Show their board only' })).toBeVisible();
+      await expectNoViolations(page, `/share/${shareCode} compared (${theme})`);
+    });
+  }
+
+  test.describe('/setup', () => {
+    // The refused token answers 403, which Chromium logs.
+    test.use({ allowedConsoleErrors: { patterns: [/403/] } });
+
+    // The page is the same whether or not an admin exists (only the token decides, on submit);
+    // its success state, which needs a server without an admin, is checked in setup.spec.ts.
+    for (const theme of THEMES) {
+      test(`the first-admin form, a refused link and a missing token (${theme})`, async ({ page }) => {
+        await open(page, '/setup?token=not-a-real-token', theme);
+        await settled(page, page.getByRole('button', { name: 'Create admin account' }));
+        await expectNoViolations(page, `/setup (${theme})`);
+        await page.getByLabel('Name').fill('Nobody Real');
+        await page.getByLabel('Email').fill('nobody@example.com');
+        await page.getByLabel('Phone number').fill('555-0142');
+        await page.getByLabel('Password').fill('a-long-enough-passphrase');
+        await page.getByRole('button', { name: 'Create admin account' }).click();
+        await expect(page.getByRole('alert')).toHaveText('This setup link is not valid or has already been used.');
+        await expectNoViolations(page, `/setup refused (${theme})`);
+
+        await open(page, '/setup', theme);
+        await settled(page, page.getByRole('alert'));
+        await expectNoViolations(page, `/setup without a token (${theme})`);
+      });
+    }
+  });
+
+  for (const theme of THEMES) {
+    test(`the offline banner (${theme})`, async ({ page, context }) => {
+      await open(page, '/shop', theme);
+      await settled(page, shopReady(page));
+      await context.setOffline(true);
+      await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This page needs a connection' })).toBeVisible();
+      await expectNoViolations(page, `offline banner (${theme})`);
+      await context.setOffline(false);
+      await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toHaveCount(0);
+    });
+  }
+
+  // Server-rendered pages outside the app follow the system's colour scheme.
+  for (const colorScheme of THEMES) {
+    test(`/api/docs (${colorScheme} system theme)`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/api/docs');
+      await expect(page.getByRole('heading', { level: 1, name: 'MINGO API reference' })).toBeVisible();
+      await expectNoViolations(page, `/api/docs (${colorScheme})`);
+    });
+  }
+});
+
+/** A pending order of one high-stock demo item, started through the API as the shop's CHECKOUT does: its test checkout page. */
+async function startTestCheckout(page: Page): Promise<string> {
+  const origin = String(test.info().project.use.baseURL);
+  let pins: { id: string; productName: string } | undefined;
+  for (let pageNumber = 1; pins === undefined && pageNumber <= 5; pageNumber++) {
+    const products = (await (await page.request.get(`/api/products?page=${pageNumber}`)).json()) as {
+      items: { id: string; productName: string }[];
+    };
+    pins = products.items.find((product) => product.productName === 'Enamel Pin Set');
+  }
+  if (pins === undefined) throw new Error('no demo pin set');
+  const started = await page.request.post('/api/create-checkout-session', {
+    data: [{ product: { id: pins.id }, quantity: 1 }],
+    headers: { origin },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  return ((await started.json()) as { url: string }).url;
+}
+
+test.describe('axe: checkout and order admin', () => {
+  test.describe.configure({ timeout: 360_000 });
+  // The test checkout answers a refused form with HTTP 422, which Chromium logs.
+  test.use({ allowedConsoleErrors: { patterns: [/status of 422/] } });
+
+  test('the test checkout page, with and without problems, in both system themes; then the paid order’s detail as admin', async ({
+    page,
+  }) => {
+    const checkoutUrl = await startTestCheckout(page);
+    for (const colorScheme of THEMES) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(checkoutUrl);
+      await expect(page.getByText('Test mode — no real payment.')).toBeVisible();
+      await expectNoViolations(page, `test checkout (${colorScheme})`);
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page.getByRole('alert')).toContainText('Please enter a valid email address for the receipt.');
+      await expectNoViolations(page, `test checkout with problems (${colorScheme})`);
+    }
+
+    const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await page.getByLabel('Email for the receipt').fill(email);
+    await page.getByLabel('Full name').fill('Robin Axe');
+    await page.getByLabel('Address line 1').fill('1 Contrast Lane');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('Postal code').fill('12345');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/success/);
+
+    await signIn(page, 'admin');
+    for (const theme of THEMES) {
+      await open(page, '/orders?status=paid', theme);
+      const row = page.getByTestId('order-row').filter({ hasText: email });
+      await row.getByRole('button', { name: /^Details/ }).click();
+      await expect(page.getByRole('form', { name: 'Mark shipped' })).toBeVisible();
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      await expect(page.getByRole('button', { name: 'Confirm refund' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, `order detail as admin (${theme})`);
+    }
+  });
+
+  test('All clips (/manage?view=all) as admin, in both themes', async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const theme of THEMES) {
+      await open(page, '/manage?view=all', theme);
+      await settled(page, page.getByRole('list', { name: 'All clips' }));
+      await expect(page.getByRole('button', { name: 'All clips' })).toHaveAttribute('aria-pressed', 'true');
+      await expectNoViolations(page, `/manage?view=all as admin (${theme})`);
+    }
+  });
 });

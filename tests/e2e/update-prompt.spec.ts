@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { expect, test } from './fixtures';
 
 // A new deployment is simulated by changing the served service worker's bytes on disk, as a new
@@ -54,6 +55,11 @@ test('a new deployment offers "new version — reload"; Reload activates it and 
     await page.clock.fastForward('01:00:00');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+    // The banner exists only here (a new deployment): axe checks it in both themes.
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `update banner (${theme})`);
+    }
 
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();

@@ -1,97 +1,27 @@
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
-import { ClipTitleSchema, CLIP_TITLE_MAX, type UploadLimits } from '../../../shared/clips';
+import { useId, useMemo, useState, type DragEvent } from 'react';
+import { CLIP_TITLE_MAX, type UploadLimits } from '../../../shared/clips';
 import { FREE_SPACE_NAME } from '../../../domain/boards';
 import { formatMegabytes } from '../../../domain/format';
-import { SNIFF_BYTES, sniffVideo } from '../../../shared/media-sniff';
-import { paths } from '../../lib/paths';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { errorMessage } from '../../lib/api-client';
 import { useMovieList } from '../../lib/movie-list';
-import { captureScreenshots, ScreenshotError, type Screenshot } from './capture-screenshots';
-import { titleFromFileName } from './title-from-file';
-import { startClipUpload, type RunningUpload } from './upload-clip';
+import { useUpload, type Upload } from './use-upload';
 import { useUploadLimits } from './use-upload-limits';
 
-const REDIRECT_DELAY_MS = 1000;
+type UploadViewProps = {
+  upload: Upload;
+  limits: UploadLimits | undefined;
+  limitsFailed: boolean;
+  movieNames: readonly string[];
+};
 
-type Status =
-  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; clipId: string } | { kind: 'failed'; message: string };
-
-/** The same checks as the server, made before sending: content type by the first bytes, then size. */
-async function checkVideo(file: File, limits: UploadLimits): Promise<string | null> {
-  if (file.size === 0) return 'This file is empty.';
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  if (sniffVideo(head) === null) return 'Only MP4 and WebM videos can be uploaded.';
-  if (file.size > limits.maxClipBytes) {
-    return `This video is ${formatMegabytes(file.size)}; the limit is ${formatMegabytes(limits.maxClipBytes)}.`;
-  }
-  return null;
-}
-
-export function UploadPage() {
-  const navigate = useNavigate();
-  const { data: limits, isError: limitsFailed } = useUploadLimits();
-  const { movies } = useMovieList();
-  const movieNames = useMemo(() => movies.map((movie) => movie.name).filter((name) => name !== FREE_SPACE_NAME), [movies]);
-
-  const [video, setVideo] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [screenshots, setScreenshots] = useState<Screenshot[]>([]);
-  const [chosen, setChosen] = useState(0);
-  const [title, setTitle] = useState('');
+/** The upload form: what `useUpload` holds, drawn (the only state of its own is the drop zone's highlight). */
+export function UploadView({ upload, limits, limitsFailed, movieNames }: UploadViewProps) {
   const [dragging, setDragging] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const upload = useRef<RunningUpload | null>(null);
   const ids = { file: useId(), title: useId(), titleHelp: useId(), movies: useId() };
-
-  const uploading = status.kind === 'uploading';
-  const busy = uploading || status.kind === 'done' || preparing;
-
-  // Screenshot object URLs are freed when replaced and when the page goes away.
-  useEffect(() => () => screenshots.forEach((shot) => URL.revokeObjectURL(shot.url)), [screenshots]);
-  // Leaving the page cancels a running upload.
-  useEffect(() => () => upload.current?.abort(), []);
-
-  useEffect(() => {
-    if (!uploading) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (status.kind !== 'done') return;
-    const timer = window.setTimeout(() => void navigate(paths.clip(status.clipId)), REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [status, navigate]);
-
-  async function choose(file: File) {
-    if (limits === undefined || busy) return;
-    setStatus({ kind: 'idle' });
-    setVideo(null);
-    setScreenshots([]);
-    const problem = await checkVideo(file, limits);
-    setFileProblem(problem);
-    if (problem !== null) return;
-    setVideo(file);
-    setTitle(titleFromFileName(file.name, movieNames));
-    setPreparing(true);
-    try {
-      setScreenshots(await captureScreenshots(file));
-      setChosen(0);
-    } catch (error) {
-      setVideo(null);
-      setFileProblem(error instanceof ScreenshotError ? error.message : 'No screenshots could be made from this video.');
-      if (!(error instanceof ScreenshotError)) console.error('Screenshot capture failed', error);
-    } finally {
-      setPreparing(false);
-    }
-  }
+  const { state, busy, canSubmit, titleCheck, matchesMovie, choose, leaving } = upload;
+  const { video, fileProblem, screenshots, chosen, title, phase: status } = state;
+  const preparing = status.kind === 'preparing';
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -100,35 +30,17 @@ export function UploadPage() {
     if (file !== undefined) void choose(file);
   };
 
-  const titleCheck = ClipTitleSchema.safeParse(title);
-  const screenshot = screenshots[chosen];
-  const canSubmit = video !== null && screenshot !== undefined && titleCheck.success && !busy;
-  const matchesMovie = titleCheck.success && movieNames.includes(titleCheck.data);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit || !titleCheck.success) return;
-    setStatus({ kind: 'uploading', percent: 0 });
-    const running = startClipUpload({ title: titleCheck.data, video, screenshot: screenshot.blob }, (percent) =>
-      setStatus((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent } : current)),
-    );
-    upload.current = running;
-    try {
-      const clip = await running.done;
-      setStatus({ kind: 'done', clipId: clip.docID });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      const message = errorMessage(error, 'The upload failed. Please try again.');
-      setStatus({ kind: 'failed', message });
-    } finally {
-      upload.current = null;
-    }
-  };
-
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="page-title">Upload a clip</h1>
-      <form onSubmit={(event) => void submit(event)} className="card flex flex-col gap-5 p-5" aria-busy={busy}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void upload.submit();
+        }}
+        className="card flex flex-col gap-5 p-5"
+        aria-busy={busy}
+      >
         <div
           onDragOver={(event) => {
             event.preventDefault();
@@ -202,7 +114,7 @@ export function UploadPage() {
                     name="screenshot"
                     className="sr-only"
                     checked={index === chosen}
-                    onChange={() => setChosen(index)}
+                    onChange={() => upload.pickScreenshot(index)}
                     aria-label={`Screenshot ${index + 1} of ${screenshots.length}`}
                   />
                   <img src={shot.url} alt="" className="aspect-video w-full object-cover" />
@@ -225,7 +137,7 @@ export function UploadPage() {
             id={ids.title}
             className="input"
             value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => upload.setTitle(event.target.value)}
             list={ids.movies}
             maxLength={CLIP_TITLE_MAX}
             required
@@ -272,26 +184,28 @@ export function UploadPage() {
         </div>
       </form>
 
-      <Modal name="leaveUpload" title="Leave this page?" open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+      <Modal name="leaveUpload" title="Leave this page?" open={leaving.asked} onClose={leaving.stay}>
         <p className="mb-5">Your clip is still uploading. Leaving now cancels the upload.</p>
         <div className="flex justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
+          <button type="button" className="btn-secondary" onClick={leaving.stay}>
             Stay
           </button>
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => {
-              upload.current?.abort();
-              blocker.proceed?.();
-            }}
-          >
+          <button type="button" className="btn-primary" onClick={leaving.leaveAndCancel}>
             Leave and cancel
           </button>
         </div>
       </Modal>
     </section>
   );
+}
+
+/** /upload: staff upload a clip (the workflow lives in use-upload.ts). */
+export function UploadPage() {
+  const { data: limits, isError: limitsFailed } = useUploadLimits();
+  const { movies } = useMovieList();
+  const movieNames = useMemo(() => movies.map((movie) => movie.name).filter((name) => name !== FREE_SPACE_NAME), [movies]);
+  const upload = useUpload({ limits, movieNames });
+  return <UploadView upload={upload} limits={limits} limitsFailed={limitsFailed} movieNames={movieNames} />;
 }
 
 export { UploadPage as Component };

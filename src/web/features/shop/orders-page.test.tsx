@@ -1,0 +1,274 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getOrder, listOrders, refundOrder, shipOrder, type AdminOrderDetail, type OrderStatus } from '../../../shared/orders';
+import { ApiError } from '../../lib/api-client';
+import type * as ApiClient from '../../lib/api-client';
+import { fakeApi } from '../../test/fake-api';
+import { OrdersPage } from './orders-page';
+
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  callApi: (await import('../../test/fake-api')).fakeApi.callApi,
+}));
+
+const PAGE_SIZE = 2;
+
+/** A fictional order as the server stores it (money in dollars on the wire). */
+function order(n: number, status: OrderStatus, overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    id: `0000000${n}-aaaa-4bbb-8ccc-${String(n).padStart(12, '0')}`,
+    status,
+    items: [
+      {
+        productId: 'p-tee',
+        productName: 'MINGO Classic Tee',
+        productCode: 'TEE',
+        quantity: 2,
+        unitPrice: 24.99,
+        shirtSize: 'M',
+        shirtColor: 'Black',
+        vinylColor: null,
+      },
+    ],
+    subtotal: 49.98,
+    delivery: 0,
+    tax: 4.5,
+    total: 54.48,
+    createdAt: `2026-0${n}-10T12:00:00.000Z`,
+    paidAt: status === 'pending' ? null : `2026-0${n}-10T12:05:00.000Z`,
+    provider: 'test',
+    providerSessionId: `test_cs_${n}`,
+    customerEmail: `buyer${n}@example.com`,
+    shippingAddress: {
+      name: 'Dana Buyer',
+      line1: '42 Reel Street',
+      line2: null,
+      city: 'Portland',
+      state: 'OR',
+      postalCode: '97201',
+      country: 'US',
+    },
+    paymentReference: `test_pi_${n}`,
+    shippedAt: null,
+    shippingCarrier: null,
+    trackingNumber: null,
+    refundedAt: null,
+    refundReference: null,
+    timeline: [{ at: `2026-0${n}-10T12:00:00.000Z`, from: null, to: 'pending', actorKind: 'shopper', actorName: 'Shopper', note: null }],
+    ...overrides,
+  };
+}
+
+/** A small orders server: newest first, filtered by status, PAGE_SIZE a page; ship and refund as the API rules them. */
+function serveOrders(orders: AdminOrderDetail[]) {
+  const byId = (id: string) => {
+    const found = orders.find((candidate) => candidate.id === id);
+    if (found === undefined) throw new ApiError(404, 'not_found', 'Order not found.');
+    return found;
+  };
+  const step = (found: AdminOrderDetail, to: OrderStatus, note: string | null) => {
+    found.timeline = [
+      ...found.timeline,
+      { at: '2026-09-01T08:00:00.000Z', from: found.status, to, actorKind: 'user', actorName: 'Admin', note },
+    ];
+    found.status = to;
+  };
+  fakeApi.on(listOrders, ({ query }) => {
+    const { page = 1, status } = query as { page?: number; status?: OrderStatus };
+    const matching = orders.filter((candidate) => status === undefined || candidate.status === status).toReversed();
+    return { items: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: matching.length, page, pageSize: PAGE_SIZE };
+  });
+  fakeApi.on(getOrder, ({ params }) => byId(params.id ?? ''));
+  fakeApi.on(shipOrder, ({ params, body }) => {
+    const found = byId(params.id ?? '');
+    if (found.status !== 'paid') throw new ApiError(409, 'conflict', 'Only a paid order can be marked shipped.');
+    const { carrier, trackingNumber } = body as { carrier?: string; trackingNumber?: string };
+    found.shippingCarrier = carrier ?? null;
+    found.trackingNumber = trackingNumber ?? null;
+    step(found, 'shipped', null);
+    return found;
+  });
+  fakeApi.on(refundOrder, ({ params }) => {
+    const found = byId(params.id ?? '');
+    if (found.status !== 'paid' && found.status !== 'needs_refund') throw new ApiError(409, 'conflict', 'This order cannot be refunded.');
+    found.refundReference = `re_${found.id.slice(0, 4)}`;
+    step(found, 'refunded', 'refund re_');
+    return found;
+  });
+}
+
+async function renderOrdersPage(search = '') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/orders', element: <OrdersPage /> }], { initialEntries: [`/orders${search}`] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Orders' });
+  return { router, user: userEvent.setup() };
+}
+
+// jsdom's name computation drops the space that starts the visually hidden part ("Details of order …").
+const detailsButton = (n: number, action = 'Details') => new RegExp(`^${action} ?of order 0000000${n}$`);
+const rows = () => screen.getAllByTestId('order-row');
+const statusOfRows = () => rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+describe('the Orders page (admins)', () => {
+  beforeEach(() => fakeApi.reset());
+
+  it('lists orders newest first with their totals, and pages through them', async () => {
+    serveOrders([order(1, 'paid'), order(2, 'shipped'), order(3, 'pending', { delivery: 5.99, total: 60.47 })]);
+    const { user } = await renderOrdersPage();
+    expect(await screen.findByRole('table', { name: 'Orders, newest first' })).toBeDefined();
+    expect(statusOfRows()).toEqual(['Payment pending', 'Shipped']);
+    const [newest] = rows();
+    expect(newest?.textContent).toContain('2 × MINGO Classic Tee (Size M · Black) @ $24.99');
+    expect(newest?.textContent).toContain('$60.47');
+    expect(newest?.textContent).toContain('$49.98 + $5.99 + $4.50 tax');
+    expect(rows()[1]?.textContent).toContain('free delivery');
+    expect(newest?.textContent).toContain('buyer3@example.com');
+    expect(newest?.textContent).toContain('Test provider');
+
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeDefined();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Paid']));
+    expect(within(pages).getByText('Page 2 of 2')).toBeDefined();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('filters by status, in the address and the CSV link too', async () => {
+    serveOrders([order(1, 'paid'), order(2, 'shipped'), order(3, 'paid')]);
+    const { user, router } = await renderOrdersPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Paid']));
+    expect(router.state.location.search).toBe('?status=paid');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?status=paid');
+    expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Refunded');
+    expect(await screen.findByText('No orders with this status.')).toBeDefined();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens with the filter from the address', async () => {
+    serveOrders([order(1, 'shipped'), order(2, 'paid')]);
+    await renderOrdersPage('?status=shipped');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'shipped');
+  });
+
+  it('says so when there are no orders yet', async () => {
+    serveOrders([]);
+    await renderOrdersPage();
+    expect(await screen.findByText('No orders yet.')).toBeDefined();
+  });
+
+  it('says the orders could not be loaded when the server fails', async () => {
+    fakeApi.on(listOrders, () => {
+      throw new ApiError(500, 'internal_error', 'boom');
+    });
+    await renderOrdersPage();
+    expect((await screen.findByRole('alert')).textContent).toBe('The orders could not be loaded. Please try again shortly.');
+  });
+
+  it('shows an order’s details: items, totals, address, payment and timeline', async () => {
+    serveOrders([order(1, 'shipped', { trackingNumber: '1Z999', shippingCarrier: 'UPS', provider: 'stripe', paymentReference: 'pi_123' })]);
+    const { user } = await renderOrdersPage();
+    await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
+    const detail = await screen.findByRole('heading', { name: `Order ${order(1, 'paid').id}` });
+    const panel = detail.parentElement?.parentElement ?? document.body;
+    expect(within(panel).getByText('2 × MINGO Classic Tee (Size M · Black) @ $24.99')).toBeDefined();
+    expect(panel.textContent).toContain('Subtotal $49.98 · Delivery free · Tax $4.50 · Total $54.48');
+    expect(within(panel).getByTestId('order-address').textContent).toBe('Dana Buyer42 Reel StreetPortland, OR, 97201US');
+    expect(panel.textContent).toContain('Stripe pi_123');
+    expect(panel.textContent).toContain('1Z999 (UPS)');
+    expect(within(panel).getByRole('list', { name: 'Timeline' }).textContent).toBe('10 Jan 2026, 12:00 — Payment pending by Shopper');
+    // A shipped order can be neither shipped nor refunded again.
+    expect(within(panel).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Refund…' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: detailsButton(1, 'Hide details') }));
+    expect(screen.queryByRole('heading', { name: /^Order / })).toBeNull();
+  });
+
+  it('marks a paid order shipped with a tracking number, and the list shows it shipped', async () => {
+    serveOrders([order(1, 'paid')]);
+    const { user } = await renderOrdersPage();
+    await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
+    const form = await screen.findByRole('form', { name: 'Mark shipped' });
+    await user.type(within(form).getByRole('textbox', { name: 'Tracking number (optional)' }), 'TRACK-42');
+    await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
+    expect(fakeApi.calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: `/api/orders/${order(1, 'paid').id}/ship`, body: { trackingNumber: 'TRACK-42' } },
+    ]);
+    expect(await screen.findByText('TRACK-42')).toBeDefined();
+    expect(screen.getByRole('list', { name: 'Timeline' }).textContent).toContain('Shipped by Admin');
+    expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
+  });
+
+  it('asks before refunding, can keep the payment, and refunds on confirmation', async () => {
+    serveOrders([order(1, 'needs_refund')]);
+    const { user } = await renderOrdersPage();
+    await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
+    // Not paid: nothing to ship, but it can be refunded.
+    await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
+    expect(screen.getByText('Refund $54.48 to the customer?')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Keep the payment' }));
+    expect(screen.queryByText('Refund $54.48 to the customer?')).toBeNull();
+    expect(fakeApi.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Refunded']));
+    expect(await screen.findByText(`re_${order(1, 'paid').id.slice(0, 4)}`)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+  });
+
+  it('shows the server’s reason when shipping or refunding is refused, and a general one for a fault', async () => {
+    serveOrders([order(1, 'paid')]);
+    fakeApi.on(shipOrder, () => {
+      throw new ApiError(409, 'conflict', 'A refund has been asked for this order: it can no longer be shipped.');
+    });
+    fakeApi.on(refundOrder, () => {
+      throw new ApiError(502, 'provider_error', 'Stripe said no');
+    });
+    const { user } = await renderOrdersPage();
+    await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const form = screen.getByRole('form', { name: 'Mark shipped' });
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'A refund has been asked for this order: it can no longer be shipped.',
+    );
+    expect(fakeApi.calls.at(-1)?.body).toEqual({});
+
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Something went wrong. Please try again.'),
+    );
+    expect(statusOfRows()).toEqual(['Paid']);
+  });
+
+  it('says why an order’s details cannot be shown', async () => {
+    serveOrders([order(1, 'paid')]);
+    fakeApi.on(getOrder, () => {
+      throw new ApiError(404, 'not_found', 'Order not found.');
+    });
+    const { user } = await renderOrdersPage();
+    await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Order not found.');
+  });
+});
