@@ -20,7 +20,7 @@ const CACHE_ENTRIES = 200;
  * FONTCONFIG_FILE when it first lays out text, so it is set before the first drawing. The same
  * picture on every machine, and no font package in the production image (decision 160).
  */
-function useShippedFonts(): void {
+function pointFontconfigAtShippedFonts(): void {
   const dir = findAssetDir('fonts', 'fonts.conf');
   if (dir === null) throw new Error('assets/fonts/fonts.conf is missing: ship assets/ with the app');
   process.env.FONTCONFIG_FILE = path.join(dir, 'fonts.conf');
@@ -32,7 +32,7 @@ export function createShareImageRenderer({ footer }: { footer: string }) {
   let renders = 0;
 
   const draw = async (svg: string, key: string, format: BoardImageFormat): Promise<RenderedImage> => {
-    useShippedFonts();
+    pointFontconfigAtShippedFonts();
     const { default: sharp } = await import('sharp');
     const { width, height } = BOARD_IMAGE_SIZES[format];
     const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9 }).toBuffer();
