@@ -3,6 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN } from '../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { EVENTUALLY } from '../../tests/support/eventually';
 
 /** Lets the app do what it can without (fake) time passing. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -98,7 +99,7 @@ describe('closing', () => {
     );
     await started;
     const closed = t.close();
-    await vi.waitFor(() => expect(t.app.server.listening).toBe(false));
+    await vi.waitFor(() => expect(t.app.server.listening).toBe(false), EVENTUALLY);
     // …then its body and a second request on the same connection arrive.
     socket.write(['[]GET /api/products HTTP/1.1', 'Host: 127.0.0.1', '', ''].join('\r\n'));
     await ended;
