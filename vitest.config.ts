@@ -27,8 +27,10 @@ export default defineConfig({
           // better-auth, the AWS SDK and PGlite are loaded once per worker, not once per file
           // (a third of the suite's CPU time). Files share no state but what they open themselves.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds, not expectations: a busy 2-core machine runs a test several times slower than
+          // an idle one (sign-ins hash passwords, PGlite starts a database in WebAssembly).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -40,7 +42,7 @@ export default defineConfig({
           setupFiles: ['src/web/test/setup.ts'],
           // jsdom renders are slow on a loaded 2-core machine: these bound waits for the app's own
           // signals (findBy*, waitFor), they are not timing assertions.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
     ],
