@@ -13,11 +13,8 @@ RUN npm run build
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
-# The share images are drawn by sharp (librsvg), which needs a font for their text: the slim image
-# has none, and would draw no readable text (decision 120; share-image.test.ts checks it).
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core \
-  && rm -rf /var/lib/apt/lists/*
+# No font package: the share images draw their text with assets/fonts (DejaVu Sans), copied below
+# (decision 160; share-image.test.ts draws them with no system font at all).
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

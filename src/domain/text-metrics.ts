@@ -1,6 +1,6 @@
 /**
  * How wide a line of text is drawn in DejaVu Sans, the font the board image names first (the
- * server image installs fonts-dejavu-core; decision 120). The advance widths are the font's own,
+ * server draws with the copy in assets/fonts; decisions 120, 160). The advance widths are the font's own,
  * in thousandths of an em, read once from DejaVuSans.ttf and DejaVuSans-Bold.ttf (version 2.37).
  * Browsers without DejaVu Sans fall back to Verdana, whose widths are within a few percent of
  * these (Bitstream Vera, DejaVu's origin, was drawn to Verdana's proportions), so callers keep a

@@ -10,8 +10,10 @@ import { requestTimeout } from '../shared/errors';
  * and the idle timeout alone bounds them.
  *
  * When the time is up and the body is still being read for parsing, the parser fails with 408 in
- * the error shape and the connection closes; when the answer has gone out already (or nothing
- * reads the body), the connection is simply closed.
+ * the error shape and the connection closes; when nothing reads the body, the connection is simply
+ * closed. The answer ends the deadline, whether or not the body was read: an answer sent before
+ * the whole body arrived (a refusal that never reads it) closes the connection once it is out,
+ * rather than waiting for the rest of a body nobody will read.
  */
 type Deadline = { timer: NodeJS.Timeout; body?: PassThrough };
 
@@ -21,6 +23,11 @@ function isStreamedUpload(request: FastifyRequest): boolean {
   return (
     (format === 'multipart' || format === 'multipart-or-json') && /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')
   );
+}
+
+/** The whole body has arrived (a socket's request), or has been read (an injected one). */
+function bodyDone(request: FastifyRequest): boolean {
+  return request.raw.complete || request.raw.readableEnded;
 }
 
 function announcesBody(request: FastifyRequest): boolean {
@@ -54,18 +61,18 @@ export function registerBodyTimeout(app: FastifyInstance, timeoutMs: number): vo
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.raw.complete || !announcesBody(request)) return done();
+    if (bodyDone(request) || !announcesBody(request)) return done();
     const deadline: Deadline = {
       timer: setTimeout(() => {
         deadlines.delete(request);
-        if (request.raw.complete) return;
+        if (bodyDone(request)) return;
         const { body } = deadline;
         if (!reply.sent && body !== undefined && body.listenerCount('error') > 0) {
           request.log.info('request body too slow: answered 408');
           body.destroy(requestTimeout());
         } else {
           request.log.info('request body too slow: connection closed');
-          request.raw.socket.destroy();
+          request.raw.destroy();
         }
       }, timeoutMs),
     };
@@ -78,7 +85,7 @@ export function registerBodyTimeout(app: FastifyInstance, timeoutMs: number): vo
 
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const deadline = deadlines.get(request);
-    if (deadline === undefined || request.raw.complete || isStreamedUpload(request)) return done(null, payload);
+    if (deadline === undefined || bodyDone(request) || isStreamedUpload(request)) return done(null, payload);
     deadline.body = interruptible(payload);
     done(null, deadline.body);
   });
@@ -87,5 +94,13 @@ export function registerBodyTimeout(app: FastifyInstance, timeoutMs: number): vo
   app.addHook('preHandler', (request, _reply, done) => {
     if (isStreamedUpload(request)) clear(request);
     done();
+  });
+
+  // The answer ends the deadline. A body still on its way when the answer goes out is not waited
+  // for (Node would read it to the end to keep the connection): the connection closes after it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    clear(request);
+    if (announcesBody(request) && !bodyDone(request)) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

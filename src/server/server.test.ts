@@ -5,12 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClipSchema } from '../shared/clips';
-import { ErrorBodySchema } from '../shared/errors';
 import { SIGN_IN_LIMITS } from './auth/sign-in-limits';
-import { clipForm } from '../../tests/support/test-multipart';
-import { sessionCookieFrom } from '../../tests/support/auth';
-import { firstAnswer, postHead, slowConnection } from '../../tests/support/slow-client';
 
 // The real process, started as `npm run dev`/`serve` would, but through tsx from source.
 const entry = path.resolve(import.meta.dirname, 'server.ts');
@@ -43,7 +38,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForReady(port: number, started: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A bound for a loaded machine (tsx compiles the server on start), not an expectation.
+  const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
     try {
@@ -67,7 +63,7 @@ describe('the server process', () => {
     port = await freePort();
     first = start({ DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL, ADMIN_PASSWORD });
     await waitForReady(port, first);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (first.child.exitCode === null) first.child.kill('SIGKILL');
@@ -96,68 +92,6 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
   }, 60_000);
 
-  it('cuts slow headers and trickled bodies, but not an upload that keeps sending', async () => {
-    // The real limits, all at once: 10 s for headers, 15 s idle between bytes, 30 s for a body
-    // (streamed uploads excepted). About 45 s in all.
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-      method: 'POST',
-      // fetch says it is a browser's (Sec-Fetch-Mode: cors), so it must say where it comes from.
-      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = sessionCookieFrom(signIn.headers.getSetCookie());
-
-    const slowHeaders = async () => {
-      const connection = await slowConnection(port);
-      connection.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      await connection.trickle(`X-Slow: ${'a'.repeat(30)}`, 3_000);
-      return connection.closed;
-    };
-    const body = JSON.stringify({ email: 'someone@test.local', password: 'a-long-enough-password' });
-    const trickledBody = async (intervalMs: number) => {
-      const connection = await slowConnection(port);
-      connection.write(postHead('/api/auth/sign-in/email', { 'Content-Type': 'application/json' }, body.length) + body.slice(0, 1));
-      await connection.trickle(body.slice(1), intervalMs);
-      return { elapsed: await connection.closed, answer: firstAnswer(connection.received()) };
-    };
-    const steadyUpload = async () => {
-      const form = clipForm('Slow and steady');
-      const connection = await slowConnection(port);
-      const middle = Math.floor(form.payload.length / 2);
-      connection.write(postHead('/api/clips', { 'Content-Type': form.headers['content-type'] ?? '', Cookie: cookie }, form.payload.length));
-      connection.write(form.payload.subarray(0, middle));
-      // One byte every 5 s for 40 s, then the rest.
-      const stillOpen = await connection.trickle(form.payload.subarray(middle, middle + 8), 5_000);
-      connection.write(form.payload.subarray(middle + 8));
-      await expect.poll(() => firstAnswer(connection.received()).status, { timeout: 15_000 }).toBeGreaterThan(0);
-      connection.destroy();
-      return { stillOpen, answer: firstAnswer(connection.received()) };
-    };
-
-    const [headers, perTenSeconds, perTwentySeconds, upload] = await Promise.all([
-      slowHeaders(),
-      trickledBody(10_000),
-      trickledBody(20_000),
-      steadyUpload(),
-    ]);
-    expect(headers).toBeGreaterThan(8_000);
-    expect(headers).toBeLessThan(14_000);
-    // One byte every 10 s never leaves the connection idle for 15 s: the 30-s body limit cuts it.
-    expect(perTenSeconds.elapsed).toBeGreaterThan(25_000);
-    expect(perTenSeconds.elapsed).toBeLessThan(35_000);
-    expect(perTenSeconds.answer.status).toBe(408);
-    expect(ErrorBodySchema.parse(perTenSeconds.answer.body).error.code).toBe('request_timeout');
-    // One byte every 20 s: the idle timeout between bytes cuts it first.
-    expect(perTwentySeconds.elapsed).toBeGreaterThan(13_000);
-    expect(perTwentySeconds.elapsed).toBeLessThan(25_000);
-    expect(upload.stillOpen).toBe(true);
-    expect(upload.answer.status).toBe(201);
-    expect(ClipSchema.parse(upload.answer.body).title).toBe('Slow and steady');
-    // The server still answers others.
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-  }, 90_000);
-
   it('shuts down gracefully on SIGTERM: exits 0 and releases the data directory', async () => {
     // An idle keep-alive connection must not hold the shutdown up.
     await fetch(`http://127.0.0.1:${port}/healthz`, { keepalive: true });
@@ -177,7 +111,7 @@ describe('a fresh install behind one proxy, logging only errors', () => {
     port = await freePort();
     server = start({ DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: '1', LOG_LEVEL: 'error' });
     await waitForReady(port, server);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');

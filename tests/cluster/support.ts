@@ -13,7 +13,7 @@ export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'cluster-admin-password-42';
 
 /** Ports 3400-3499 belong to this suite; each file takes its own slice. */
-export const PORTS = { firstStart: 3410, redis: 3415, crash: 3430, install: 3440, cluster: 3450 } as const;
+export const PORTS = { firstStart: 3410, redis: 3415, slowClients: 3420, crash: 3430, install: 3440, cluster: 3450 } as const;
 
 export function requireBuild(): void {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);

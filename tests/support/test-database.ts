@@ -52,6 +52,8 @@ async function dropWhenIdle(adminUrl: string, name: string): Promise<void> {
   await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
+let pgliteDump: { path: string; blob: Promise<Blob> } | undefined;
+
 export type TemplateInfo = { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string; runId: string };
 
 /**
@@ -60,9 +62,12 @@ export type TemplateInfo = { kind: 'pglite'; dumpPath: string } | { kind: 'postg
  */
 export async function openTestDatabase(template: TemplateInfo): Promise<DatabaseHandle & { url?: string }> {
   if (template.kind === 'pglite') {
-    const { readFile } = await import('node:fs/promises');
-    const dump = await readFile(template.dumpPath);
-    return openPglite({ loadDataDir: new Blob([dump]) });
+    // Read once per worker process: its test files share the module (isolate: false).
+    if (pgliteDump?.path !== template.dumpPath) {
+      const { readFile } = await import('node:fs/promises');
+      pgliteDump = { path: template.dumpPath, blob: readFile(template.dumpPath).then((bytes) => new Blob([bytes])) };
+    }
+    return openPglite({ loadDataDir: await pgliteDump.blob });
   }
   const name = `${template.runId}_${randomBytes(4).toString('hex')}`;
   await createFromTemplate(template.adminUrl, name, template.template);

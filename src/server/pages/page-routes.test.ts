@@ -10,6 +10,7 @@ import { createProductService } from '../products/product-service';
 import { productFields } from '../../../tests/support/product-fields';
 import { TEST_PASSWORD } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
 import { escapeHtml } from '../html';
 
@@ -355,7 +356,7 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const firstId = listedIds.items[0]?.id ?? '';
     await createProductService(t.database.db).update(firstId, { name: 'Renamed <Tee>' });
     // The database's notice of the write drops the cached shell (public-cache.ts).
-    await vi.waitFor(async () => expect((await get('/shop')).body).toContain('Renamed &lt;Tee&gt;'), { timeout: 1000 });
+    await vi.waitFor(async () => expect((await get('/shop')).body).toContain('Renamed &lt;Tee&gt;'), EVENTUALLY);
 
     const later = (await get('/shop?page=2')).body;
     expect(later).not.toContain('as="fetch"');

@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { FONT_CHECK_BOARD } from '../../../tests/support/share-image-board';
 import { createShareImageRenderer } from './share-image';
 
 const names = Array.from({ length: 25 }, (_, cell) => `Movie ${cell}`);
@@ -61,5 +67,27 @@ describe('share image text', () => {
     const wide = await inkBetween((await board('WWWW')).png, blank);
     expect(thin).toBeGreaterThan(25 * 20);
     expect(wide / thin).toBeGreaterThan(2);
+  });
+});
+
+describe('share image fonts', () => {
+  // A machine without fonts: fontconfig told to read a configuration that names none. The picture
+  // must be the same, byte for byte, as here: drawn with assets/fonts, never the machine's fonts.
+  it('draws the same picture on a machine that has no fonts at all', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mingo-no-fonts-'));
+    try {
+      const emptyConfig = path.join(dir, 'fonts.conf');
+      await writeFile(emptyConfig, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
+      const script = path.resolve(import.meta.dirname, '../../../tests/support/render-share-image.ts');
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+        env: { PATH: process.env.PATH ?? '', HOME: dir, FONTCONFIG_FILE: emptyConfig, FONTCONFIG_PATH: dir, XDG_DATA_HOME: dir },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const { board, names } = FONT_CHECK_BOARD;
+      const here = await createShareImageRenderer({ footer: 'mingo.example' }).render(board, names, 'wide');
+      expect(Buffer.from(stdout, 'base64').equals(here.png)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { findAssetDir } from '../assets';
 import { BOARD_IMAGE_SIZES, boardImageSvg, type BoardImageFormat } from '../../domain/board-image';
 import type { SharedBoard } from '../../domain/share-code';
 
@@ -12,12 +14,25 @@ const CACHE_ENTRIES = 200;
  * that arrive while it is being drawn wait for that one drawing (a shared link posted in a busy
  * chat brings many preview crawlers at once).
  */
+/**
+ * The text is drawn with the fonts in assets/fonts (DejaVu Sans, the font the layout is measured
+ * in: domain/text-metrics.ts), never the machine's: fontconfig, which librsvg asks for fonts, reads
+ * FONTCONFIG_FILE when it first lays out text, so it is set before the first drawing. The same
+ * picture on every machine, and no font package in the production image (decision 160).
+ */
+function pointFontconfigAtShippedFonts(): void {
+  const dir = findAssetDir('fonts', 'fonts.conf');
+  if (dir === null) throw new Error('assets/fonts/fonts.conf is missing: ship assets/ with the app');
+  process.env.FONTCONFIG_FILE = path.join(dir, 'fonts.conf');
+}
+
 export function createShareImageRenderer({ footer }: { footer: string }) {
   const cache = new Map<string, RenderedImage>();
   const drawing = new Map<string, Promise<RenderedImage>>();
   let renders = 0;
 
   const draw = async (svg: string, key: string, format: BoardImageFormat): Promise<RenderedImage> => {
+    pointFontconfigAtShippedFonts();
     const { default: sharp } = await import('sharp');
     const { width, height } = BOARD_IMAGE_SIZES[format];
     const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9 }).toBuffer();

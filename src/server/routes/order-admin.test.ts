@@ -7,6 +7,7 @@ import { createProductRepository, type ProductRecord, type ProductRepository } f
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { readableMail, startSmtpSink, type ReceivedMail } from '../../../tests/support/smtp-sink';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 import { productFields } from '../../../tests/support/product-fields';
 
 // The admin's order lifecycle with the test provider (ship, refund, filter, detail, CSV) and the
@@ -318,7 +319,7 @@ describe('the pending-order expiry sweep', () => {
         vi.advanceTimersByTime(76_000);
         expect((await orders.executeTakeFirstOrThrow()).status).toBe('pending');
         vi.advanceTimersByTime(1_000);
-        await vi.waitFor(async () => expect((await orders.executeTakeFirstOrThrow()).status).toBe('expired'), { timeout: 5_000 });
+        await vi.waitFor(async () => expect((await orders.executeTakeFirstOrThrow()).status).toBe('expired'), EVENTUALLY);
       } finally {
         await running.close();
       }

@@ -12,6 +12,7 @@ import {
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 import { productFields } from '../../../tests/support/product-fields';
 
 // The Stripe provider against a fake Stripe API on 127.0.0.1 (the official SDK with host/port/
@@ -386,7 +387,7 @@ describe('Stripe checkout and webhook', () => {
       const conflicts = stripe.refundConflicts();
       const second = refund(orderId);
       // The SDK retries a 409 twice on its own: keep Stripe busy until it has given up once.
-      await vi.waitFor(() => expect(stripe.refundConflicts() - conflicts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(() => expect(stripe.refundConflicts() - conflicts).toBeGreaterThanOrEqual(3), EVENTUALLY);
       held.release();
 
       const responses = await Promise.all([first, second]);

@@ -2,8 +2,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor wait for the app's own signals; on a loaded machine 1 s is not enough for a
-// jsdom render, so they wait up to 5 s (a passing test returns as soon as the signal is there).
-configure({ asyncUtilTimeout: 5_000 });
+// jsdom render, so they wait up to 15 s (a passing test returns as soon as the signal is there).
+configure({ asyncUtilTimeout: 15_000 });
 
 // A console.error nobody expected (React's act() and key warnings, a failed fetch, an error
 // boundary) fails the test that caused it. A test that expects one spies on console.error
