@@ -151,6 +151,7 @@ label { font-weight: 600; }
 fieldset { border: 1px solid #cbd5e1; border-radius: 0.5rem; display: flex; flex-direction: column; gap: 0.4rem; padding: 0.75rem; }
 legend { font-weight: 700; }
 .error ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+.error a { color: inherit; }
 .error p { margin: 0; }
 input, select { font: inherit; padding: 0.5rem 0.75rem; border: 1px solid #94a3b8; border-radius: 0.5rem; }
 button { font: inherit; font-weight: 700; padding: 0.6rem 1rem; border-radius: 0.5rem; cursor: pointer; }

@@ -47,7 +47,19 @@ describe('uploadReducer', () => {
       name: 'an accepted file clears the problem, suggests its title and makes screenshots',
       from: { ...initialUploadState, fileProblem: 'old', title: 'typed' },
       event: { type: 'fileAccepted', video, title: 'Sinners' },
-      to: { ...initialUploadState, video, title: 'Sinners', phase: { kind: 'preparing' } },
+      to: { ...initialUploadState, video, title: 'Sinners', titleFromFile: true, phase: { kind: 'preparing' } },
+    },
+    {
+      name: 'a suggestion refines a title that came from the file name',
+      from: { ...ready, title: 'sinners', titleFromFile: true },
+      event: { type: 'titleSuggested', title: 'Sinners' },
+      to: { ...ready, title: 'Sinners', titleFromFile: true },
+    },
+    {
+      name: 'a suggestion never replaces a typed title',
+      from: { ...ready, title: 'sinners', titleFromFile: false },
+      event: { type: 'titleSuggested', title: 'Sinners' },
+      to: { ...ready, title: 'sinners', titleFromFile: false },
     },
     {
       name: 'screenshots arrive with the first one chosen',
@@ -62,7 +74,12 @@ describe('uploadReducer', () => {
       to: { ...ready, screenshots: [], video: null, fileProblem: 'No picture.' },
     },
     { name: 'another screenshot is picked', from: ready, event: { type: 'screenshotPicked', index: 1 }, to: { ...ready, chosen: 1 } },
-    { name: 'the title is typed', from: ready, event: { type: 'titleTyped', title: 'Wicked' }, to: { ...ready, title: 'Wicked' } },
+    {
+      name: 'the title is typed',
+      from: { ...ready, titleFromFile: true },
+      event: { type: 'titleTyped', title: 'Wicked' },
+      to: { ...ready, title: 'Wicked', titleFromFile: false },
+    },
     {
       name: 'the upload starts at 0 %',
       from: { ...ready, phase: { kind: 'failed', message: 'x' } },
@@ -115,10 +132,10 @@ describe('checkVideo', () => {
 });
 
 /** Renders the hook on /upload inside a data router (the leave question needs one), with a clip page to go to. */
-async function renderUpload(services = fakeUploadServices()) {
+async function renderUpload(services = fakeUploadServices(), movies: { names: readonly string[] } = { names: MOVIES }) {
   const hook: { current: Upload | undefined } = { current: undefined };
   function Probe() {
-    hook.current = useUpload({ limits: LIMITS, movieNames: MOVIES, services: services.services });
+    hook.current = useUpload({ limits: LIMITS, movieNames: movies.names, services: services.services });
     return <p>Upload page</p>;
   }
   const router = createMemoryRouter(
@@ -187,6 +204,22 @@ describe('useUpload', () => {
     act(() => upload.current().setTitle('My own title'));
     expect(upload.current().matchesMovie).toBe(false);
     expect(upload.current().canSubmit).toBe(true);
+  });
+
+  it('refines the suggested title when the movie list arrives after the file, never a typed one', async () => {
+    const movies: { names: readonly string[] } = { names: [] };
+    const upload = await renderUpload(fakeUploadServices(), movies);
+    await choose(upload, mp4File('sinners.mp4'));
+    expect(upload.current().state.title).toBe('sinners');
+    movies.names = MOVIES;
+    await act(() => upload.router.navigate('/upload?list=loaded'));
+    expect(upload.current().state.title).toBe('Sinners');
+    expect(upload.current().matchesMovie).toBe(true);
+
+    act(() => upload.current().setTitle('wicked'));
+    movies.names = [...MOVIES];
+    await act(() => upload.router.navigate('/upload?list=again'));
+    expect(upload.current().state.title).toBe('wicked');
   });
 
   it('refuses a file that is no video, or too big, without making screenshots', async () => {

@@ -26,6 +26,8 @@ export type UploadState = {
   screenshots: Screenshot[];
   chosen: number;
   title: string;
+  /** The title is the one suggested by the file's name (not typed), so a later-loaded movie list may refine it. */
+  titleFromFile: boolean;
   phase: UploadPhase;
 };
 
@@ -37,6 +39,7 @@ export type UploadEvent =
   | { type: 'screenshotsFailed'; problem: string }
   | { type: 'screenshotPicked'; index: number }
   | { type: 'titleTyped'; title: string }
+  | { type: 'titleSuggested'; title: string }
   | { type: 'uploadStarted' }
   | { type: 'uploadProgressed'; percent: number }
   | { type: 'uploaded'; clipId: string }
@@ -48,6 +51,7 @@ export const initialUploadState: UploadState = {
   screenshots: [],
   chosen: 0,
   title: '',
+  titleFromFile: false,
   phase: { kind: 'idle' },
 };
 
@@ -59,7 +63,7 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
     case 'fileRejected':
       return { ...state, fileProblem: event.problem };
     case 'fileAccepted':
-      return { ...state, fileProblem: null, video: event.video, title: event.title, phase: { kind: 'preparing' } };
+      return { ...state, fileProblem: null, video: event.video, title: event.title, titleFromFile: true, phase: { kind: 'preparing' } };
     case 'screenshotsMade':
       return { ...state, screenshots: event.screenshots, chosen: 0, phase: { kind: 'idle' } };
     case 'screenshotsFailed':
@@ -67,7 +71,9 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
     case 'screenshotPicked':
       return { ...state, chosen: event.index };
     case 'titleTyped':
-      return { ...state, title: event.title };
+      return { ...state, title: event.title, titleFromFile: false };
+    case 'titleSuggested':
+      return state.titleFromFile ? { ...state, title: event.title } : state;
     case 'uploadStarted':
       return { ...state, phase: { kind: 'uploading', percent: 0 } };
     case 'uploadProgressed':
@@ -134,6 +140,12 @@ export function useUpload({ limits, movieNames, services = browserServices }: Us
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [uploading]);
+
+  // The movie list may arrive after the file was chosen: the suggestion then matches it, unless the
+  // visitor has typed a title of their own.
+  useEffect(() => {
+    if (video !== null) dispatch({ type: 'titleSuggested', title: titleFromFileName(video.name, movieNames) });
+  }, [video, movieNames]);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading && currentLocation.pathname !== nextLocation.pathname);
 
