@@ -85,7 +85,7 @@ function DeleteClipConfirm({ clip, onClose, onDeleted }: { clip: Clip; onClose: 
         </button>
         <button
           type="button"
-          className="btn-primary bg-rose-500 text-white hover:bg-rose-400"
+          className="btn-primary bg-rose-700 text-white hover:bg-rose-800"
           disabled={remove.isPending}
           onClick={() => remove.mutate(clip.docID, { onSuccess: onDeleted })}
         >

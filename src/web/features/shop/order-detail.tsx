@@ -58,7 +58,7 @@ function RefundButton({ orderId, totalCents }: { orderId: string; totalCents: nu
           <span>Refund {formatUsd(totalCents)} to the customer?</span>
           <button
             type="button"
-            className="btn-primary bg-rose-500 text-white hover:bg-rose-400"
+            className="btn-primary bg-rose-700 text-white hover:bg-rose-800"
             disabled={refund.isPending}
             onClick={() => refund.mutate()}
           >
@@ -87,7 +87,7 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
   return (
     <div className="grid gap-4 p-3 md:grid-cols-2">
       <div className="flex flex-col gap-2">
-        <h3 className="font-bold">Order {order.id}</h3>
+        <h2 className="font-bold">Order {order.id}</h2>
         <ul className="text-sm">
           {order.items.map((item, index) => {
             const options = optionsText(item);
@@ -142,7 +142,7 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
         </dl>
       </div>
       <div className="flex flex-col gap-3">
-        <h3 className="font-bold">Timeline</h3>
+        <h2 className="font-bold">Timeline</h2>
         <ol className="text-sm" aria-label="Timeline">
           {order.timeline.map((step, index) => (
             <li key={index}>
