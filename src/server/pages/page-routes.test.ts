@@ -336,12 +336,13 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
       error: { code: 'not_found', message: 'This share code is for 2031, which has no board.' },
     });
     await boards.publish(2031);
-    expect((await get(`/share/${code}`)).statusCode).toBe(200);
+    // Written beside the routes: the cached boards go when the database's notice arrives.
+    await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(200), EVENTUALLY);
     expect((await image()).statusCode).toBe(200);
     // The newest published board is the DB page's first: its first poster is preloaded.
     expect(preloadedImages((await get('/db')).body)).toEqual(['/posters/2018-black-panther.svg']);
     await boards.unpublish(2031);
-    expect((await get(`/share/${code}`)).statusCode).toBe(404);
+    await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(404), EVENTUALLY);
   });
 
   it("preloads the pictures of the shop's first row on its first page only", async () => {
