@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { placeholderPosterSvg } from '../../domain/poster-placeholder';
 import type { Poster } from '../../shared/boards';
@@ -37,8 +39,35 @@ export function posterMediaKeys(prefix: string, widths: readonly number[]): stri
   return widths.flatMap((width) => [renditionKey(prefix, width, 'webp'), renditionKey(prefix, width, 'avif')]);
 }
 
-/** The wire shape of a movie's poster (shared/boards.ts PosterSchema). */
-export function posterOf(columns: PosterColumns): Poster {
+/** Widths of the demo posters' WebP renditions made by the build (scripts/rasterise-posters.mjs). */
+export const DEMO_POSTER_WIDTHS = [160, 320, 480] as const;
+
+/**
+ * The demo posters (`/posters/<id>.svg`) the built site also has as WebP at every DEMO_POSTER_WIDTHS,
+ * read once from the static directory; empty without a build (tests, a dev server).
+ */
+export function demoPosterRasters(staticDir: string): ReadonlySet<string> {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(staticDir, 'posters'));
+  } catch {
+    return new Set();
+  }
+  const present = new Set(names);
+  return new Set(
+    names
+      .filter((name) => name.endsWith('.svg'))
+      .filter((name) => DEMO_POSTER_WIDTHS.every((width) => present.has(`${name.slice(0, -'.svg'.length)}-${width}.webp`)))
+      .map((name) => `/posters/${name}`),
+  );
+}
+
+/**
+ * The wire shape of a movie's poster (shared/boards.ts PosterSchema). A seeded movie's demo poster
+ * keeps its SVG as `src` (the spec's imageURL, as the movie list always had it) and, when the build
+ * rasterised it (`rasters`), offers the WebP renditions as its <picture> source.
+ */
+export function posterOf(columns: PosterColumns, rasters: ReadonlySet<string> = new Set()): Poster {
   const { poster_key: key, poster_widths: widths } = columns;
   if (key !== null && widths.length > 0) {
     const srcset = (format: 'webp' | 'avif') =>
@@ -54,7 +83,11 @@ export function posterOf(columns: PosterColumns): Poster {
     };
   }
   // A seeded movie's demo poster, served by the static site.
-  return { src: columns.poster_static ?? '', sources: [], placeholder: true };
+  const src = columns.poster_static ?? '';
+  if (!rasters.has(src)) return { src, sources: [], placeholder: true };
+  const base = src.slice(0, -'.svg'.length);
+  const srcset = DEMO_POSTER_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
+  return { src, sources: [{ type: 'image/webp', srcset }], placeholder: true };
 }
 
 const unreadablePoster = () => unsupportedMediaType('The poster could not be read. Upload a JPEG, PNG, WebP or AVIF picture.');

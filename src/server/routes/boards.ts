@@ -25,6 +25,7 @@ import {
 import { serviceUnavailable, validationFailed } from '../../shared/errors';
 import { createBoardImport } from '../boards/board-import';
 import { createBoardService } from '../boards/board-service';
+import { demoPosterRasters } from '../boards/posters';
 import type { RouteOptions } from '../context';
 import { route } from '../route';
 
@@ -54,7 +55,8 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
       limits: { fileSize: BOARD_LIMITS.posterMaxBytes, files: 1, fields: 0, parts: 2 },
     });
   }
-  const boards = createBoardService(ctx.database.db, ctx.storage);
+  // The seeded movies' demo posters, rasterised by the build, are offered as <picture> sources.
+  const boards = createBoardService(ctx.database.db, ctx.storage, { demoRasters: demoPosterRasters(ctx.config.staticDir) });
   const transfer = createBoardImport(ctx.database.db, ctx.storage);
   const { publicCache } = ctx;
   const cached = { store: publicCache, tag: 'boards' } as const;
