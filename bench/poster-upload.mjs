@@ -22,7 +22,7 @@ async function fiveMegabyteJpeg() {
   const height = 6000;
   const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(1.2)
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 90 })
     .toBuffer();
   return noise;
 }

@@ -110,19 +110,28 @@ async function checkedInput(input: Buffer): Promise<void> {
 
 type Rendition = { key: string; bytes: Buffer; contentType: string };
 
-/** Renders `input` (a checked upload or a placeholder SVG) at every width, 2:3, cropped to the centre, metadata stripped. */
+/**
+ * Renders `input` (a checked upload or a placeholder SVG) at every width, 2:3, cropped to the
+ * centre, metadata stripped. The input is decoded once, straight to the largest rendition (JPEG
+ * and WebP decode at a reduced scale), turned upright by its EXIF orientation; every rendition is
+ * made from that small copy, one at a time, so a 24-megapixel upload never sits in memory whole.
+ */
 async function renditions(input: Buffer, prefix: string): Promise<Rendition[]> {
   const sharp = await loadSharp();
+  const largest = Math.max(...POSTER_WIDTHS);
   const out: Rendition[] = [];
   try {
-    // One decode, auto-rotated by its EXIF orientation; clones share it. sharp writes no metadata unless asked.
-    const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: largest, height: Math.round(largest * 1.5), fit: 'cover', position: 'attention' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     for (const width of POSTER_WIDTHS) {
-      const resized = source.clone().resize({ width, height: Math.round(width * 1.5), fit: 'cover', position: 'attention' });
-      const [webp, avif] = await Promise.all([
-        resized.clone().webp({ quality: 80, effort: 4 }).toBuffer(),
-        resized.clone().avif({ quality: 55, effort: 2 }).toBuffer(),
-      ]);
+      const resized = () => sharp(data, raw).resize({ width, height: Math.round(width * 1.5) });
+      // sharp writes no metadata unless asked: EXIF, XMP and ICC of the upload are gone.
+      const webp = await resized().webp({ quality: 80, effort: 4 }).toBuffer();
+      const avif = await resized().avif({ quality: 55, effort: 2 }).toBuffer();
       out.push({ key: renditionKey(prefix, width, 'webp'), bytes: webp, contentType: 'image/webp' });
       out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
     }
