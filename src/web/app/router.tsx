@@ -65,6 +65,13 @@ const routes: RouteObject[] = [
             handle: { ...adminOnly.handle, title: PAGE_META.orders.name },
             lazy: () => import('../features/shop/orders-page'),
           },
+          {
+            // The board editor: its own chunk, loaded only by admins who open it.
+            path: paths.boards,
+            ...adminOnly,
+            handle: { ...adminOnly.handle, title: PAGE_META.boards.name },
+            lazy: () => import('../features/boards/boards-page'),
+          },
           { path: paths.setup, handle: { title: PAGE_META.setup.name }, lazy: () => import('../features/auth/setup-page') },
           { path: paths.clipRoute, lazy: () => import('../features/clips/clip-page') },
           {

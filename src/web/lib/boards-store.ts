@@ -43,6 +43,18 @@ function subscribe(listener: () => void): () => void {
 
 const NO_BOARDS: PublicBoard[] = [];
 
+/**
+ * Loads the boards again and tells every reader once they are in (after an admin publishes or
+ * edits, so this tab's Home shows what visitors see). Keeps the old boards if the load fails.
+ */
+export async function refreshBoards(): Promise<void> {
+  pending = load();
+  const boards = await pending;
+  if (boards.length === 0 && loaded !== undefined && loaded.length > 0) return;
+  loaded = boards;
+  for (const notify of listeners) notify();
+}
+
 /** The published boards for components, newest first: empty while loading and after a failure. */
 export function useBoards(): { boards: PublicBoard[]; isPending: boolean } {
   const boards = useSyncExternalStore(subscribe, () => loaded);
