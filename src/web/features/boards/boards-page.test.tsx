@@ -205,7 +205,7 @@ describe('the Boards page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish 2026' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Fill every square before publishing: N1, G1.');
 
-    fakeApi.on(publishBoard, () => ({ ...draft2026(), status: 'published', publishedAt: NOW }));
+    fakeApi.on(publishBoard, () => ({ ...draft2026(), status: 'published' as const, publishedAt: NOW }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Publish the 2026 board?' })).getByRole('button', { name: 'Publish 2026' }));
     expect(await screen.findByRole('heading', { level: 2, name: /2026 board \(Published\)/ })).toBeTruthy();
