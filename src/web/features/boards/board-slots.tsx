@@ -117,7 +117,6 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                   else buttons.current.set(position, element);
                 }}
                 data-slot={name}
-                aria-label={`${name}: ${free ? 'Free Space' : titleOf(position)}`}
                 aria-describedby={`slots-help-${year}`}
                 aria-pressed={selected === position}
                 draggable={movable}
@@ -143,8 +142,12 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                 }
               >
                 <span className="w-full rounded bg-white/90 px-1 py-0.5 text-slate-900 dark:bg-slate-950/90 dark:text-slate-100">
-                  <span className="block text-[0.65rem] text-slate-600 dark:text-slate-400">{name}</span>
-                  <span className="line-clamp-2">{free ? 'Free Space' : id === null ? 'Empty' : (movie?.name ?? id)}</span>
+                  {/* The visible text is the button's name: "I2: The Quiet Lighthouse", "O5: empty". */}
+                  <span className="block text-[0.65rem] text-slate-600 dark:text-slate-400">
+                    {name}
+                    <span className="sr-only">:</span>
+                  </span>{' '}
+                  <span className={`line-clamp-2 ${id === null ? 'italic' : ''}`}>{free ? 'Free Space' : titleOf(position)}</span>
                 </span>
               </button>
             </li>
