@@ -128,7 +128,9 @@ test.describe('living boards', () => {
     await expect(tab2026).toContainText('1/24');
     const poster = board.locator('[data-cell="O5"] picture');
     await expect(poster.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/poster-.+ \d+w/);
-    await expect.poll(() => poster.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => poster.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
 
     // The admin fixes the typo; the public board shows it (ids never change: the mark stays).
     await page.getByRole('button', { name: 'O5: The Glas Ferry' }).click();
