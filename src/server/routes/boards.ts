@@ -54,6 +54,13 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   const { publicCache } = ctx;
   const cached = { store: publicCache, tag: 'boards' } as const;
   const admin = { access: 'admin' } as const;
+  // Every instance drops its cached boards when the database's notice arrives (after the commit);
+  // the instance that wrote also drops them before it answers, so an admin who publishes and then
+  // reloads the site sees the change at once, even on a PostgreSQL listener's slowest day.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') publicCache.invalidate('boards');
+    return payload;
+  });
 
   route(app, listBoards, { access: 'public', cache: cached }, () => boards.listPublished());
 

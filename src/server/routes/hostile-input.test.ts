@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -825,12 +825,10 @@ async function checksums(t: TestApp): Promise<{ snapshot: () => Promise<string> 
   return { snapshot: async () => (await sql<{ sum: string }>`${sql.raw(query)}`.execute(t.database.db)).rows[0]?.sum ?? '' };
 }
 
-/** A built site as the server sees it (index.html and the movie list), so the page routes exist. */
+/** A built site as the server sees it (index.html; the boards come from the database), so the page routes exist. */
 async function siteDirectory(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mingo-hostile-site-'));
-  await mkdir(path.join(dir, 'data'));
   await copyFile('src/web/index.html', path.join(dir, 'index.html'));
-  await copyFile('public/data/movielist.json', path.join(dir, 'data', 'movielist.json'));
   return dir;
 }
 
