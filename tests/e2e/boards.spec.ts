@@ -156,7 +156,7 @@ test.describe('living boards', () => {
     await fanContext.close();
   });
 
-  test('a draft stays invisible to visitors; its squares move with Alt+arrow keys', async ({ page, browser }) => {
+  test('a draft stays invisible to visitors; its squares move with Alt+arrow keys and by drag and drop', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signIn(page);
     const movies = await seededMovies(page.request);
@@ -188,6 +188,14 @@ test.describe('living boards', () => {
     await expect(page.getByRole('button', { name: `I2: ${first.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `I1: ${second.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'M1: empty' })).toBeVisible();
+
+    // Drag and drop: the second movie onto the empty M1 (the squares swap).
+    await page.getByRole('button', { name: `I1: ${second.name}` }).dragTo(page.getByRole('button', { name: 'M1: empty' }));
+    await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I1: empty' })).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Open 2027' }).click();
+    await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();
 
     await expectNoViolations(page, '/boards');
     await page.getByRole('button', { name: `I2: ${first.name}` }).click();
