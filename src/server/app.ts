@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerBodyTimeout } from './body-timeout';
 import { missingMigrations, UnmigratedDatabaseError } from './db/migrate';
 import { registerDrain } from './drain';
+import { registerJsonBody } from './json-body';
 import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
@@ -117,6 +118,8 @@ export async function buildApp({
 
   // First, so that a request refused by any later hook still has its body deadline.
   registerBodyTimeout(app, bodyTimeoutMs);
+  // Inherited by every plugin registered below: JSON bodies within the route's limit and nesting bound.
+  registerJsonBody(app);
   registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY),

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isRawResponse, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
+import { isRawResponse, maxBodyBytesOf, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
 import { internalError, notFound, unsupportedMediaType } from '../shared/errors';
 import { parseInput } from './http';
 import type { CacheTag, PublicCache } from './cache/public-cache';
@@ -101,6 +101,8 @@ export function route<E extends Endpoint>(
   app.route({
     method: definition.head === true ? [definition.method, 'HEAD'] : definition.method,
     url: definition.path,
+    // Enforced by the body parsers (json-body.ts, the form and raw parsers) before a byte is parsed.
+    bodyLimit: maxBodyBytesOf(definition),
     config: {
       access: settings.access,
       endpoint: definition,

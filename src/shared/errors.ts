@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   malformed_url: 400,
   validation_failed: 400,
   invalid_json: 400,
+  json_too_deep: 400,
   invalid_multipart: 400,
   invalid_signature: 400,
   invalid_event: 400,
@@ -80,6 +81,7 @@ export const malformedUrl = (message = 'The request address is malformed (bad pe
   new AppError('malformed_url', message);
 export const validationFailed = (message: string, details?: ValidationIssue[]) => new AppError('validation_failed', message, details);
 export const invalidJson = (message = 'The request body is not valid JSON.') => new AppError('invalid_json', message);
+export const jsonTooDeep = (message = 'The JSON body is nested too deeply.') => new AppError('json_too_deep', message);
 export const invalidMultipart = (message: string) => new AppError('invalid_multipart', message);
 export const invalidSignature = (message = 'Invalid webhook signature.') => new AppError('invalid_signature', message);
 export const invalidEvent = (message = 'Invalid webhook event.') => new AppError('invalid_event', message);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, rawResponse } from './contract';
+import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
 import { safeText } from './text';
 import { PRODUCT_LIMITS } from './products';
@@ -65,6 +65,7 @@ export const createCheckoutSession = endpoint({
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
   body: CheckoutBodySchema,
+  maxBodyBytes: BODY_LIMITS.default,
   response: z.object({ url: z.string() }),
 });
 
@@ -289,6 +290,7 @@ export const stripeWebhook = endpoint({
   tag: 'Checkout',
   bodyFormat: 'raw',
   body: z.string().meta({ description: 'The event JSON exactly as Stripe sent it.' }),
+  maxBodyBytes: BODY_LIMITS.default,
   headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
   response: z.object({ received: z.literal(true) }),
   errors: ['invalid_signature', 'not_found', 'service_unavailable'],
@@ -323,6 +325,7 @@ export const testCheckoutPay = endpoint({
   params: TestSessionParams,
   bodyFormat: 'form',
   body: TestPayFormSchema.prefault({}),
+  maxBodyBytes: 4 * 1024,
   response: testPageErrors,
   extraResponses: [{ status: 303, description: 'Paid: redirect to /success?session_id=….' }],
 });

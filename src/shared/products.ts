@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollarsToCents } from '../domain/format';
 import { normaliseOptions } from '../domain/product-options';
-import { endpoint, rawResponse } from './contract';
+import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
 import { safeText } from './text';
 
@@ -250,6 +250,7 @@ export const createProduct = endpoint({
   bodyFormat: 'multipart-or-json',
   errors: ['conflict', 'payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   body: ProductCreateSchema,
+  maxBodyBytes: BODY_LIMITS.product,
   response: StaffProductSchema,
 });
 
@@ -263,6 +264,7 @@ export const updateProduct = endpoint({
   params: idParams,
   paramsNotFound: PRODUCT_UNAVAILABLE,
   body: ProductUpdateSchema,
+  maxBodyBytes: BODY_LIMITS.product,
   response: StaffProductSchema,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { endpoint } from './contract';
+import { BODY_LIMITS, endpoint } from './contract';
 import { safeText } from './text';
 
 /**
@@ -90,6 +90,7 @@ export const createStaff = endpoint({
   errors: ['conflict'],
   describeIssue: formMessage,
   body: NewAccountSchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: StaffAccountSchema,
 });
 
@@ -124,5 +125,6 @@ export const resetStaffPassword = endpoint({
   describeIssue: formMessage,
   params: StaffIdParams,
   body: PasswordResetSchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: StaffAccountSchema,
 });
