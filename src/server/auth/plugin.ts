@@ -116,6 +116,10 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
   const cookies = response.headers.getSetCookie();
   // Appended to any cookie already set on the reply (the device cookie).
   for (const cookie of cookies) reply.header('set-cookie', cookie);
+  if (response.status === 429 && !response.headers.has('retry-after')) {
+    // better-auth's flood limit names its wait in X-Retry-After only.
+    reply.header('retry-after', response.headers.get('x-retry-after') ?? '60');
+  }
   if (response.status >= 400) {
     const error = await errorOf(response);
     if (error.statusCode >= 500) reply.log.error({ status: response.status }, 'better-auth failed');
@@ -163,7 +167,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
     const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
     const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
-    if (attempt?.blocked === true) throw rateLimited(TOO_MANY_FAILURES);
+    if (attempt?.blocked === true) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw rateLimited(TOO_MANY_FAILURES);
+    }
 
     const response = await auth.handler(
       new Request(url, {
