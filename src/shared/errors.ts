@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   too_many_parts: 413,
   uri_too_long: 414,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
@@ -99,6 +100,7 @@ export const preconditionFailed = (message = 'A precondition of the request (If-
 export const payloadTooLarge = (message = 'The request body is too large.') => new AppError('payload_too_large', message);
 export const tooManyParts = (message = 'The form has too many parts or fields.') => new AppError('too_many_parts', message);
 export const uriTooLong = (message = 'The request address is too long.') => new AppError('uri_too_long', message);
+export const headersTooLarge = (message = 'The request headers are too large.') => new AppError('headers_too_large', message);
 export const unsupportedMediaType = (message = 'Unsupported content type.') => new AppError('unsupported_media_type', message);
 export const rangeNotSatisfiable = (message: string) => new AppError('range_not_satisfiable', message);
 export const rateLimited = (message = 'Too many requests. Please try again later.') => new AppError('rate_limited', message);

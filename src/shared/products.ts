@@ -3,7 +3,7 @@ import { dollarsToCents } from '../domain/format';
 import { normaliseOptions } from '../domain/product-options';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
-import { safeText } from './text';
+import { safeText, singleLineText } from './text';
 
 // The shop's HTTP contract. The wire uses the specification's field names (productName,
 // quantityInStock, …) and `price` in dollars; everything inside is integer cents.
@@ -95,7 +95,7 @@ export const ProductLookupQuerySchema = z
   })
   .strict();
 
-const nameField = safeText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
+const nameField = singleLineText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
 const codeField = z
   .string()
   .trim()
@@ -122,7 +122,7 @@ const optionsField = z
   .transform((value) => normaliseOptions(value))
   .pipe(
     z
-      .array(safeText().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
+      .array(singleLineText().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
       .max(PRODUCT_LIMITS.optionEntriesMax),
   );
 

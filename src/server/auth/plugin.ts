@@ -165,7 +165,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const body: unknown =
       mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
     const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
-    const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
+    const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email, secureCookies);
     const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
     if (attempt?.blocked === true) {
       reply.header('retry-after', String(attempt.retryAfterSeconds));
