@@ -1,8 +1,9 @@
+import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from './auth/accounts';
 import { signedInAs, TEST_PASSWORD } from '../../tests/support/auth';
-import { clipForm } from '../../tests/support/test-multipart';
+import { clipForm, sampleVideo } from '../../tests/support/test-multipart';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 /** Writes `request` on a fresh connection and resolves to everything the server sends back before it closes. */
@@ -162,5 +163,79 @@ describe('cookies over HTTPS', () => {
       expect(me.json(), publicUrl).toMatchObject({ user: { email } });
       await t.close();
     }
+  });
+});
+
+describe('what the log says about clients that go away, and about secrets in URLs', () => {
+  type Line = { level: number; msg: string; err?: { code?: string }; req?: { url?: string }; res?: { statusCode?: number } };
+  const lines: Line[] = [];
+  let t: TestApp;
+  let port = 0;
+  let staff: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { level: 'debug', stream: { write: (line: string) => lines.push(JSON.parse(line) as Line) } } });
+    staff = (await signedInAs(t, 'staff')).headers;
+    port = Number(new URL(await t.app.listen({ host: '127.0.0.1', port: 0 })).port);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Until the server has logged `message` and holds no connection any more. */
+  async function settled(message: string) {
+    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain(message), { timeout: 10_000 });
+    const open = () =>
+      new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 10_000 });
+  }
+
+  it('logs a client that stops reading a media file at info at most, never as a 500 or an error', async () => {
+    // A valid WebM head and 24 MB after it: far more than the socket buffers hold.
+    const video = Buffer.concat([sampleVideo(), Buffer.alloc(24 * 1024 * 1024)]);
+    const form = clipForm('The Quiet Lighthouse', video);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/clips',
+      headers: { ...staff, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const mediaUrl = uploaded.json<{ url: string }>().url;
+    lines.length = 0;
+
+    const closed = new Promise<void>((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port, path: mediaUrl }, (response) => {
+        response.once('data', () => request.destroy());
+      });
+      request.on('error', () => undefined);
+      request.on('close', () => resolve());
+    });
+    await closed;
+    await settled('stream closed prematurely');
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.res?.statusCode === 500)).toEqual([]);
+  });
+
+  it('logs an upload the client abandoned at info at most', async () => {
+    const video = Buffer.concat([sampleVideo(), Buffer.alloc(8 * 1024 * 1024)]);
+    const form = clipForm('The Quiet Lighthouse', video);
+    lines.length = 0;
+    await new Promise<void>((resolve) => {
+      const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/clips', headers: { ...staff, ...form.headers } });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      // Half the form, then the client goes away.
+      request.write(form.payload.subarray(0, form.payload.length / 2), () => setImmediate(() => request.destroy()));
+    });
+    await settled('client went away before the answer');
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('writes the setup link without its token in the request log', async () => {
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/setup?token=s3cr3t-setup-token&x=1' });
+    const logged = JSON.stringify(lines);
+    expect(logged).toContain('/setup?token=[redacted]&x=1');
+    expect(logged).not.toContain('s3cr3t-setup-token');
   });
 });

@@ -11,6 +11,7 @@ import { registerBodyTimeout } from './body-timeout';
 import { missingMigrations, UnmigratedDatabaseError } from './db/migrate';
 import { registerDrain } from './drain';
 import { registerJsonBody } from './json-body';
+import { withRedactedRequests } from './request-log';
 import { uriTooLong } from '../shared/errors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
@@ -90,7 +91,7 @@ export async function buildApp({
   const missing = await missingMigrations(database.db);
   if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

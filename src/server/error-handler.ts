@@ -7,6 +7,7 @@ import {
   badRequest,
   clientErrorFor,
   forbiddenPath,
+  hasErrnoCode,
   headersTooLarge,
   internalError,
   invalidJson,
@@ -66,7 +67,21 @@ function toAppError(error: unknown): AppError {
   return internalError();
 }
 
+/**
+ * The client closed the connection before its request was read or answered (an abandoned upload,
+ * a closed tab): there is nobody to answer and nothing went wrong on our side, so it is no 5xx and
+ * no error in the log (a flood of them would bury real errors).
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  if (hasErrnoCode(error, 'ECONNRESET') || hasErrnoCode(error, 'ERR_STREAM_PREMATURE_CLOSE')) return true;
+  return request.socket.destroyed;
+}
+
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (clientWentAway(error, request)) {
+    request.log.info({ reason: (error as Partial<Error>).message }, 'client went away before the answer');
+    return reply.code(400).type('application/json; charset=utf-8').send(badRequest('The request was cut short.').toBody());
+  }
   const mapped = toAppError(error);
   const status = mapped.statusCode;
   if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -137,8 +137,10 @@ export function route<E extends Endpoint>(
       }
       const result: unknown = await handler(input);
       // A handler that sent its answer returns `reply`; an async function hands back a thenable's
-      // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells.
-      if (result === reply || reply.sent) return reply;
+      // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells. A client
+      // that went away mid-answer leaves it begun but never ended (headers out, or no socket):
+      // nothing more can be sent, and it is no server error.
+      if (result === reply || reply.sent || reply.raw.headersSent || request.socket.destroyed) return reply;
       if (isRawResponse(response)) throw new Error(`${definition.method} ${definition.path} must send its raw answer`);
       if (reply.statusCode === 204) return reply.send();
       const parsed = response.safeParse(result);
