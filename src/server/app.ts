@@ -10,7 +10,10 @@ import type { DatabaseHandle } from './db/database';
 import { registerBodyTimeout } from './body-timeout';
 import { missingMigrations, UnmigratedDatabaseError } from './db/migrate';
 import { registerDrain } from './drain';
-import { frameworkErrors, registerErrorHandler } from './error-handler';
+import { registerJsonBody } from './json-body';
+import { withRedactedRequests } from './request-log';
+import { uriTooLong } from '../shared/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler';
 import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
 import { createMailer } from './mail/mailer';
@@ -62,6 +65,13 @@ export const BODY_TIMEOUT_MS = 30_000;
 /** Longest time the request line and headers may take. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 
+/**
+ * Longest request target (path and query) served, nginx's default buffer: a longer one is answered
+ * 414 before routing, rather than by whatever the route it falls to makes of it (the static
+ * files' 403).
+ */
+export const MAX_URL_LENGTH = 8 * 1024;
+
 /** Routes under these prefixes are the app's API and must declare who may call them. */
 const GUARDED_PREFIXES = ['/api', '/media', '/checkout'];
 
@@ -82,7 +92,7 @@ export async function buildApp({
   const missing = await missingMigrations(database.db);
   if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -98,6 +108,7 @@ export async function buildApp({
     // (Fastify's own 503 body is not `{ error: { code, message } }` and cannot be changed).
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   });
   const publicCache = await createPublicCache(database, app.log);
   app.decorate('drain', registerDrain(app, config.shutdownDrainMs));
@@ -118,6 +129,11 @@ export async function buildApp({
 
   // First, so that a request refused by any later hook still has its body deadline.
   registerBodyTimeout(app, bodyTimeoutMs);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.url.length > MAX_URL_LENGTH ? uriTooLong('The request address is too long.') : undefined);
+  });
+  // Inherited by every plugin registered below: JSON bodies within the route's limit and nesting bound.
+  registerJsonBody(app);
   registerSecurity(app, config.trustedOrigins, { hsts: new URL(config.publicUrl).protocol === 'https:' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Opt-in per route (`config.rateLimit`), keyed by request.ip (the socket unless TRUST_PROXY),

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
 import {
@@ -5,11 +7,14 @@ import {
   badRequest,
   clientErrorFor,
   forbiddenPath,
+  hasErrnoCode,
+  headersTooLarge,
   internalError,
   invalidJson,
   invalidMultipart,
   malformedUrl,
   payloadTooLarge,
+  requestTimeout,
   tooManyParts,
   unsupportedMediaType,
   uriTooLong,
@@ -62,7 +67,21 @@ function toAppError(error: unknown): AppError {
   return internalError();
 }
 
+/**
+ * The client closed the connection before its request was read or answered (an abandoned upload,
+ * a closed tab): there is nobody to answer and nothing went wrong on our side, so it is no 5xx and
+ * no error in the log (a flood of them would bury real errors).
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  if (hasErrnoCode(error, 'ECONNRESET') || hasErrnoCode(error, 'ERR_STREAM_PREMATURE_CLOSE')) return true;
+  return request.socket.destroyed;
+}
+
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (clientWentAway(error, request)) {
+    request.log.info({ reason: (error as Partial<Error>).message }, 'client went away before the answer');
+    return reply.code(400).type('application/json; charset=utf-8').send(badRequest('The request was cut short.').toBody());
+  }
   const mapped = toAppError(error);
   const status = mapped.statusCode;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -74,6 +93,40 @@ function send(error: unknown, request: FastifyRequest, reply: FastifyReply): Fas
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   send(error, request, reply);
 };
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB, a malformed
+ * request line, a body framing it cannot read such as a chunked DELETE it will not parse), in
+ * the app's error shape instead of Fastify's `{"error":"Bad Request","message":"Client Error"}`.
+ * Like Fastify's own handler it writes the answer on the socket and closes it.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (
+  this: FastifyInstance, // Fastify calls it bound to the app
+  error: Error,
+  socket: Socket,
+) {
+  const code = (error as NodeJS.ErrnoException).code;
+  // A reset connection has nobody to answer.
+  if (code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? requestTimeout('The request took too long to arrive.')
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? headersTooLarge()
+        : badRequest('The request is malformed.');
+  this.log.debug({ err: error }, `client error answered ${refusal.statusCode}`);
+  writeRawAnswer(socket, refusal.statusCode, JSON.stringify(refusal.toBody()));
+};
+
+function writeRawAnswer(socket: Socket, status: number, body: string): void {
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 /** The one error handler: every error answer is `{ error: { code, message } }`; 5xx internals are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {

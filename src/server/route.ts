@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isRawResponse, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
+import { isRawResponse, maxBodyBytesOf, type BodyFormat, type Endpoint, type RawResponse } from '../shared/contract';
 import { internalError, notFound, unsupportedMediaType } from '../shared/errors';
 import { parseInput } from './http';
 import type { CacheTag, PublicCache } from './cache/public-cache';
@@ -103,6 +103,8 @@ export function route<E extends Endpoint>(
   app.route({
     method: definition.head === true ? [definition.method, 'HEAD'] : definition.method,
     url: definition.path,
+    // Enforced by the body parsers (json-body.ts, the form and raw parsers) before a byte is parsed.
+    bodyLimit: maxBodyBytesOf(definition),
     config: {
       access: settings.access,
       endpoint: definition,
@@ -138,8 +140,10 @@ export function route<E extends Endpoint>(
       }
       const result: unknown = await handler(input);
       // A handler that sent its answer returns `reply`; an async function hands back a thenable's
-      // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells.
-      if (result === reply || reply.sent) return reply;
+      // settled value instead (Fastify's Reply has `then`), so `reply.sent` is what tells. A client
+      // that went away mid-answer leaves it begun but never ended (headers out, or no socket):
+      // nothing more can be sent, and it is no server error.
+      if (result === reply || reply.sent || reply.raw.headersSent || request.socket.destroyed) return reply;
       if (isRawResponse(response)) throw new Error(`${definition.method} ${definition.path} must send its raw answer`);
       if (reply.statusCode === 204) return reply.send();
       const parsed = response.safeParse(result);

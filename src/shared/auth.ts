@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { BODY_LIMITS, endpoint } from './contract';
 import { safeText } from './text';
 
 /** The two roles: admins also manage staff accounts, any clip and the orders. */
@@ -40,6 +40,7 @@ export const signIn = endpoint({
   tag: 'Auth',
   errors: ['unauthenticated', 'forbidden'],
   body: SignInBodySchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: z.object({ user: z.object({ id: z.string() }).loose() }).loose(),
 });
 
@@ -49,6 +50,7 @@ export const signOut = endpoint({
   summary: 'Sign out: ends the session and clears the cookie (better-auth).',
   tag: 'Auth',
   body: z.object({}),
+  maxBodyBytes: BODY_LIMITS.none,
   response: z.object({ success: z.boolean() }),
 });
 

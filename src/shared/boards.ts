@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOARD_SIZE } from '../domain/boards';
 import { MovieSchema } from './content';
-import { endpoint, rawResponse } from './contract';
+import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { safeText, singleLineText } from './text';
 
 // The living boards' HTTP contract (decision 150): public reads of the published boards, and the
@@ -402,6 +402,7 @@ export const previewImport = endpoint({
   summary: 'What importing a movie-list file would add or change; writes nothing (admins).',
   tag: 'Board editor',
   body: ImportFileSchema,
+  maxBodyBytes: BODY_LIMITS.file,
   response: ImportPreviewSchema,
   errors: ['payload_too_large'],
 });
@@ -419,6 +420,7 @@ export const applyImport = endpoint({
       publish: z.boolean().default(false),
     })
     .strict(),
+  maxBodyBytes: BODY_LIMITS.file,
   response: ImportPreviewSchema,
   errors: ['conflict', 'payload_too_large'],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, rawResponse } from './contract';
-import { safeText } from './text';
+import { safeText, singleLineText } from './text';
 
 // The clips API, shared by the server routes and the web client. Wire names follow the
 // specification's Clip entity: docID, title, displayName, timestamp, screenshotURL, url.
@@ -19,7 +19,7 @@ export const SCREENSHOT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] a
 export const UPLOAD_FIELDS = { title: 'title', video: 'video', screenshot: 'screenshot' } as const;
 
 /** Outer white space is dropped (titles are matched to movie names); everything else is kept as typed. */
-export const ClipTitleSchema = safeText()
+export const ClipTitleSchema = singleLineText()
   .trim()
   .min(CLIP_TITLE_MIN, { error: `The title needs at least ${CLIP_TITLE_MIN} characters.` })
   .max(CLIP_TITLE_MAX, { error: `The title can have at most ${CLIP_TITLE_MAX} characters.` });
@@ -29,7 +29,6 @@ export const ClipSchema = z.object({
   title: z.string(),
   /** The uploader's display name (their account name). */
   displayName: z.string(),
-  ownerId: z.string(),
   /** Upload time, ISO 8601. */
   timestamp: z.string(),
   screenshotURL: z.string(),
@@ -37,12 +36,21 @@ export const ClipSchema = z.object({
 });
 export type Clip = z.infer<typeof ClipSchema>;
 
+/**
+ * A clip as its owner and admins see it: with the owner's account id. Public answers leave it out
+ * (account ids are nobody else's business); the display name is all a visitor sees.
+ */
+export const OwnedClipSchema = ClipSchema.extend({ ownerId: z.string() });
+export type OwnedClip = z.infer<typeof OwnedClipSchema>;
+
 export const ClipPageSchema = z.object({
   items: z.array(ClipSchema),
   /** Opaque; pass it back as `cursor` for the next page. null at the end of the list. */
   nextCursor: z.string().nullable(),
 });
 export type ClipPage = z.infer<typeof ClipPageSchema>;
+
+export const OwnedClipPageSchema = ClipPageSchema.extend({ items: z.array(OwnedClipSchema) });
 
 export const ClipIdParamsSchema = z.object({ id: safeText().max(200) });
 export const ClipTitleParamsSchema = z.object({ title: safeText().max(1000) });
@@ -63,7 +71,7 @@ export const AllClipsQuerySchema = MyClipsQuerySchema.extend({ owner: safeText()
 
 export const ClipOwnerSchema = z.object({ id: z.string(), name: z.string() });
 
-export const AllClipsPageSchema = ClipPageSchema.extend({ owners: z.array(ClipOwnerSchema) });
+export const AllClipsPageSchema = OwnedClipPageSchema.extend({ owners: z.array(ClipOwnerSchema) });
 export type AllClipsPage = z.infer<typeof AllClipsPageSchema>;
 
 export const UpdateClipBodySchema = z.object({ title: ClipTitleSchema });
@@ -127,7 +135,7 @@ export const uploadClip = endpoint({
     screenshot: z.string().meta({ contentMediaType: 'image/jpeg', description: 'One frame: JPEG, PNG or WebP.' }),
   }),
   errors: ['payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
-  response: ClipSchema,
+  response: OwnedClipSchema,
 });
 
 export const myClips = endpoint({
@@ -136,7 +144,7 @@ export const myClips = endpoint({
   summary: 'Signed in: my clips (sort 1 newest first, 2 oldest first).',
   tag: 'Clips',
   query: MyClipsQuerySchema,
-  response: ClipPageSchema,
+  response: OwnedClipPageSchema,
 });
 
 /** Admins: every user's clips (owner shown), filterable by owner. */
@@ -157,7 +165,7 @@ export const updateClip = endpoint({
   errors: ['not_found', 'forbidden'],
   params: ClipIdParamsSchema,
   body: UpdateClipBodySchema,
-  response: ClipSchema,
+  response: OwnedClipSchema,
 });
 
 export const deleteClip = endpoint({

@@ -55,6 +55,11 @@ export type Endpoint<
   describeIssue?: (path: readonly PropertyKey[], message: string) => string;
   /** Defaults to `json` when there is a body. */
   bodyFormat?: Format;
+  /**
+   * The largest body accepted, in bytes (JSON, form and raw bodies; multipart uploads have their
+   * own limits). Defaults to BODY_LIMITS.default with a body, BODY_LIMITS.none without one.
+   */
+  maxBodyBytes?: number;
   response: Response;
   /** The success status (default 200; 204 for an empty answer). */
   status?: number;
@@ -64,6 +69,30 @@ export type Endpoint<
   /** Also answers HEAD (GET endpoints only). */
   head?: boolean;
 };
+
+const KiB = 1024;
+
+/**
+ * Body limits that fit what each kind of route takes (decision 170): a sign-in is a few hundred
+ * bytes, so a megabyte sent to it is abuse, refused from its Content-Length before it is read.
+ */
+export const BODY_LIMITS = {
+  /** A route without a body schema (an empty `{}` or nothing). */
+  none: 1 * KiB,
+  /** Sign-in, setup, account forms: a few short fields, JSON-escaped at worst six bytes a character. */
+  form: 16 * KiB,
+  /** What a route with a body gets unless it says otherwise (carts, webhooks, board edits). */
+  default: 64 * KiB,
+  /** Product create/edit: long descriptions and option lists. */
+  product: 256 * KiB,
+  /** A whole movie-list file (board import). */
+  file: 8 * 1024 * KiB,
+} as const;
+
+/** The body limit an endpoint declares, or the default for its kind. */
+export function maxBodyBytesOf(definition: Pick<Endpoint, 'body' | 'maxBodyBytes'>): number {
+  return definition.maxBodyBytes ?? (definition.body === undefined ? BODY_LIMITS.none : BODY_LIMITS.default);
+}
 
 export function endpoint<
   Params extends z.ZodType,

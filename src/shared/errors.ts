@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   malformed_url: 400,
   validation_failed: 400,
   invalid_json: 400,
+  json_too_deep: 400,
   invalid_multipart: 400,
   invalid_signature: 400,
   invalid_event: 400,
@@ -26,6 +27,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   too_many_parts: 413,
   uri_too_long: 414,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
@@ -80,6 +82,7 @@ export const malformedUrl = (message = 'The request address is malformed (bad pe
   new AppError('malformed_url', message);
 export const validationFailed = (message: string, details?: ValidationIssue[]) => new AppError('validation_failed', message, details);
 export const invalidJson = (message = 'The request body is not valid JSON.') => new AppError('invalid_json', message);
+export const jsonTooDeep = (message = 'The JSON body is nested too deeply.') => new AppError('json_too_deep', message);
 export const invalidMultipart = (message: string) => new AppError('invalid_multipart', message);
 export const invalidSignature = (message = 'Invalid webhook signature.') => new AppError('invalid_signature', message);
 export const invalidEvent = (message = 'Invalid webhook event.') => new AppError('invalid_event', message);
@@ -97,6 +100,7 @@ export const preconditionFailed = (message = 'A precondition of the request (If-
 export const payloadTooLarge = (message = 'The request body is too large.') => new AppError('payload_too_large', message);
 export const tooManyParts = (message = 'The form has too many parts or fields.') => new AppError('too_many_parts', message);
 export const uriTooLong = (message = 'The request address is too long.') => new AppError('uri_too_long', message);
+export const headersTooLarge = (message = 'The request headers are too large.') => new AppError('headers_too_large', message);
 export const unsupportedMediaType = (message = 'Unsupported content type.') => new AppError('unsupported_media_type', message);
 export const rangeNotSatisfiable = (message: string) => new AppError('range_not_satisfiable', message);
 export const rateLimited = (message = 'Too many requests. Please try again later.') => new AppError('rate_limited', message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, rawResponse } from './contract';
+import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
-import { safeText } from './text';
+import { safeText, singleLineText } from './text';
 import { PRODUCT_LIMITS } from './products';
 
 // Checkout and orders: the HTTP contract. The checkout body is the specification's array of cart
@@ -24,7 +24,7 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-const selection = safeText().max(CHECKOUT_LIMITS.optionMax, 'option names are at most 40 characters').nullish();
+const selection = singleLineText().max(CHECKOUT_LIMITS.optionMax, 'option names are at most 40 characters').nullish();
 
 /** One cart item as the shop sends it. Unknown fields of a line are refused; the product snapshot may carry anything. */
 export const CheckoutLineSchema = z
@@ -65,6 +65,7 @@ export const createCheckoutSession = endpoint({
   errors: ['conflict', 'service_unavailable'],
   describeIssue: describeCheckoutIssue,
   body: CheckoutBodySchema,
+  maxBodyBytes: BODY_LIMITS.default,
   response: z.object({ url: z.string() }),
 });
 
@@ -121,7 +122,7 @@ export const ShippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 const required = (label: string, max: number) =>
-  safeText({ error: `Please enter ${label}.` })
+  singleLineText({ error: `Please enter ${label}.` })
     .trim()
     .min(1, `Please enter ${label}.`)
     .max(max, `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is at most ${max} characters.`);
@@ -130,15 +131,21 @@ const required = (label: string, max: number) =>
 export function shippingFormSchema(countries: readonly string[]) {
   return z.object({
     // Capped and checked for control characters before the address check (and any database use).
-    email: safeText({ error: 'Please enter a valid email address for the receipt.' })
+    email: singleLineText({ error: 'Please enter a valid email address for the receipt.' })
       .trim()
       .max(254, 'The email address is too long.')
       .pipe(z.email({ error: 'Please enter a valid email address for the receipt.' })),
     name: required('the full name', SHIPPING_LIMITS.nameMax),
     line1: required('the address', SHIPPING_LIMITS.lineMax),
-    line2: safeText().trim().max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`).default(''),
+    line2: singleLineText()
+      .trim()
+      .max(SHIPPING_LIMITS.lineMax, `Address line 2 is at most ${SHIPPING_LIMITS.lineMax} characters.`)
+      .default(''),
     city: required('the city', SHIPPING_LIMITS.cityMax),
-    state: safeText().trim().max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`).default(''),
+    state: singleLineText()
+      .trim()
+      .max(SHIPPING_LIMITS.stateMax, `State / region is at most ${SHIPPING_LIMITS.stateMax} characters.`)
+      .default(''),
     postalCode: required('the postal code', SHIPPING_LIMITS.postalCodeMax).regex(
       /^[A-Za-z0-9][A-Za-z0-9 -]*$/,
       'Please enter a valid postal code (letters, digits, spaces and dashes).',
@@ -192,11 +199,11 @@ export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order 
 
 export const ShipOrderBodySchema = z
   .object({
-    carrier: safeText()
+    carrier: singleLineText()
       .trim()
       .max(SHIPPING_LIMITS.carrierMax, `The carrier is at most ${SHIPPING_LIMITS.carrierMax} characters.`)
       .optional(),
-    trackingNumber: safeText()
+    trackingNumber: singleLineText()
       .trim()
       .max(SHIPPING_LIMITS.trackingMax, `The tracking number is at most ${SHIPPING_LIMITS.trackingMax} characters.`)
       .optional(),
@@ -289,6 +296,7 @@ export const stripeWebhook = endpoint({
   tag: 'Checkout',
   bodyFormat: 'raw',
   body: z.string().meta({ description: 'The event JSON exactly as Stripe sent it.' }),
+  maxBodyBytes: BODY_LIMITS.default,
   headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
   response: z.object({ received: z.literal(true) }),
   errors: ['invalid_signature', 'not_found', 'service_unavailable'],
@@ -323,6 +331,7 @@ export const testCheckoutPay = endpoint({
   params: TestSessionParams,
   bodyFormat: 'form',
   body: TestPayFormSchema.prefault({}),
+  maxBodyBytes: 4 * 1024,
   response: testPageErrors,
   extraResponses: [{ status: 303, description: 'Paid: redirect to /success?session_id=….' }],
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dollarsToCents } from '../domain/format';
 import { normaliseOptions } from '../domain/product-options';
-import { endpoint, rawResponse } from './contract';
+import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
-import { safeText } from './text';
+import { safeText, singleLineText } from './text';
 
 // The shop's HTTP contract. The wire uses the specification's field names (productName,
 // quantityInStock, …) and `price` in dollars; everything inside is integer cents.
@@ -95,7 +95,7 @@ export const ProductLookupQuerySchema = z
   })
   .strict();
 
-const nameField = safeText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
+const nameField = singleLineText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.nameMax);
 const codeField = z
   .string()
   .trim()
@@ -122,7 +122,7 @@ const optionsField = z
   .transform((value) => normaliseOptions(value))
   .pipe(
     z
-      .array(safeText().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
+      .array(singleLineText().max(PRODUCT_LIMITS.optionEntryMax, `Options can be at most ${PRODUCT_LIMITS.optionEntryMax} characters`))
       .max(PRODUCT_LIMITS.optionEntriesMax),
   );
 
@@ -250,6 +250,7 @@ export const createProduct = endpoint({
   bodyFormat: 'multipart-or-json',
   errors: ['conflict', 'payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
   body: ProductCreateSchema,
+  maxBodyBytes: BODY_LIMITS.product,
   response: StaffProductSchema,
 });
 
@@ -263,6 +264,7 @@ export const updateProduct = endpoint({
   params: idParams,
   paramsNotFound: PRODUCT_UNAVAILABLE,
   body: ProductUpdateSchema,
+  maxBodyBytes: BODY_LIMITS.product,
   response: StaffProductSchema,
 });
 

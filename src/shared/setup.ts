@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { BODY_LIMITS, endpoint } from './contract';
 import { formMessage, NewAccountSchema, StaffAccountSchema } from './staff';
 
 /**
@@ -21,6 +21,7 @@ export const completeSetup = endpoint({
   errors: ['forbidden', 'conflict'],
   describeIssue: formMessage,
   body: SetupBodySchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: StaffAccountSchema,
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { endpoint } from './contract';
-import { safeText } from './text';
+import { BODY_LIMITS, endpoint } from './contract';
+import { safeText, singleLineText } from './text';
 
 /**
  * Staff accounts (admin only): the wire shapes of the Staff page and the password policy.
@@ -54,14 +54,14 @@ const PasswordSchema = z
  */
 export const NewAccountSchema = z.object({
   password: PasswordSchema,
-  name: safeText().trim().min(1, 'Name is required.').max(100),
+  name: singleLineText().trim().min(1, 'Name is required.').max(100),
   // The same e-mail check as better-auth's sign-in (zod's z.email()), so every account created can sign in.
-  email: safeText()
+  email: singleLineText()
     .trim()
     .toLowerCase()
     .max(254)
     .pipe(z.email({ error: 'Email is invalid' })),
-  phoneNumber: safeText().trim().max(40).default(''),
+  phoneNumber: singleLineText().trim().max(40).default(''),
   role: RoleSchema.default('staff'),
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
@@ -90,6 +90,7 @@ export const createStaff = endpoint({
   errors: ['conflict'],
   describeIssue: formMessage,
   body: NewAccountSchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: StaffAccountSchema,
 });
 
@@ -124,5 +125,6 @@ export const resetStaffPassword = endpoint({
   describeIssue: formMessage,
   params: StaffIdParams,
   body: PasswordResetSchema,
+  maxBodyBytes: BODY_LIMITS.form,
   response: StaffAccountSchema,
 });

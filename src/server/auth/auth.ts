@@ -18,6 +18,28 @@ import type { Db } from '../db/database';
 export const CLIENT_IP_HEADER = 'x-mingo-client-ip';
 
 export const SESSION_COOKIE_PREFIX = 'mingo';
+
+/**
+ * Over HTTPS our cookies are `__Host-` cookies (decision 172): Secure, Path=/ and no Domain, so
+ * neither a sibling subdomain nor a plain-HTTP page can set or shadow them. On http://localhost
+ * they keep their plain names (browsers refuse the prefix without Secure).
+ */
+export function cookieNamePrefix(publicUrl: string): '__Host-' | '' {
+  return new URL(publicUrl).protocol === 'https:' ? '__Host-' : '';
+}
+
+/** better-auth's cookies, named by us rather than by its `useSecureCookies` (which can only say `__Secure-`). */
+const BETTER_AUTH_COOKIES = ['session_token', 'session_data', 'account_data', 'dont_remember'] as const;
+
+function betterAuthCookies(publicUrl: string) {
+  const prefix = cookieNamePrefix(publicUrl);
+  return Object.fromEntries(
+    BETTER_AUTH_COOKIES.map((cookie) => [
+      cookie,
+      { name: `${prefix}${SESSION_COOKIE_PREFIX}.${cookie}`, attributes: { secure: prefix !== '', path: '/' } },
+    ]),
+  );
+}
 const SESSION_DAYS = 7;
 
 /** AUTH_SECRET, or a secret generated once and kept in DATA_DIR (mode 600). */
@@ -77,7 +99,8 @@ export function authOptions(config: Config, db: Db) {
     },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: new URL(config.publicUrl).protocol === 'https:',
+      useSecureCookies: false,
+      cookies: betterAuthCookies(config.publicUrl),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

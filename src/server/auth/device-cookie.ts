@@ -7,6 +7,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * owner out. The cookie proves nothing about the password; it only picks the counter.
  */
 export const DEVICE_COOKIE = 'mingo.device';
+
+/** `__Host-mingo.device` over HTTPS (Secure, Path=/), else the plain name scoped to the auth routes. */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const normalized = (email: string) => email.trim().toLowerCase();
@@ -19,16 +24,24 @@ function signature(secret: string, payload: string): string {
 export function deviceCookieFor(secret: string, email: string, secure: boolean): string {
   const payload = `${randomBytes(16).toString('base64url')}:${normalized(email)}`;
   const value = `${Buffer.from(payload, 'utf8').toString('base64url')}.${signature(secret, payload)}`;
-  const attributes = [`Max-Age=${MAX_AGE_SECONDS}`, 'Path=/api/auth', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
-  return `${DEVICE_COOKIE}=${value}; ${attributes.join('; ')}`;
+  // A __Host- cookie must have Path=/; the plain one is only sent to the sign-in routes.
+  const attributes = [
+    `Max-Age=${MAX_AGE_SECONDS}`,
+    secure ? 'Path=/' : 'Path=/api/auth',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ];
+  return `${deviceCookieName(secure)}=${value}; ${attributes.join('; ')}`;
 }
 
 /** The device id (nonce) of a valid device cookie for this account in a Cookie header, else null. */
-export function deviceOf(secret: string, cookieHeader: string | undefined, email: string): string | null {
+export function deviceOf(secret: string, cookieHeader: string | undefined, email: string, secure: boolean): string | null {
   if (cookieHeader === undefined || cookieHeader.length > 8192) return null;
+  const cookieName = deviceCookieName(secure);
   for (const part of cookieHeader.split(';')) {
     const [name, value] = part.trim().split('=', 2);
-    if (name !== DEVICE_COOKIE || value === undefined) continue;
+    if (name !== cookieName || value === undefined) continue;
     const [encoded = '', mac = ''] = value.split('.', 2);
     const payload = Buffer.from(encoded, 'base64url').toString('utf8');
     const expected = Buffer.from(signature(secret, payload));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, SignInBodySchema, signIn } from '../../shared/auth';
-import type { Endpoint } from '../../shared/contract';
+import { BODY_LIMITS, maxBodyBytesOf, type Endpoint } from '../../shared/contract';
 import type { AppContext, SessionUser } from '../context';
 import {
   type AppError,
@@ -17,15 +17,6 @@ import { parseInput } from '../http';
 import { authFor, CLIENT_IP_HEADER, resolveAuthSecret, SESSION_COOKIE_PREFIX, type Auth } from './auth';
 import { deviceCookieFor, deviceOf } from './device-cookie';
 import { beginSignIn, pruneSignInFailures, TOO_MANY_FAILURES } from './sign-in-limits';
-
-/**
- * The only better-auth endpoints reachable over HTTP. Everything else it offers (its admin API,
- * impersonation, sign-up, profile updates …) stays unmounted: accounts are managed through our
- * own /api/staff routes, which apply the password policy.
- */
-const MOUNTED = new Map<string, Endpoint>(
-  MOUNTED_AUTH_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length)}`, endpoint]),
-);
 
 const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
@@ -125,6 +116,10 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
   const cookies = response.headers.getSetCookie();
   // Appended to any cookie already set on the reply (the device cookie).
   for (const cookie of cookies) reply.header('set-cookie', cookie);
+  if (response.status === 429 && !response.headers.has('retry-after')) {
+    // better-auth's flood limit names its wait in X-Retry-After only.
+    reply.header('retry-after', response.headers.get('x-retry-after') ?? '60');
+  }
   if (response.status >= 400) {
     const error = await errorOf(response);
     if (error.statusCode >= 500) reply.log.error({ status: response.status }, 'better-auth failed');
@@ -160,43 +155,61 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
   });
 
+  const passthrough = (mounted: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, ctx.config.publicUrl);
+    reply.header('Cache-Control', 'no-store');
+
+    // Checked before anything reaches the database (length, control characters); better-auth
+    // gets only the fields the contract names.
+    const isSignIn = mounted === signIn;
+    const body: unknown =
+      mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+    const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
+    const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email, secureCookies);
+    const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
+    if (attempt?.blocked === true) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw rateLimited(TOO_MANY_FAILURES);
+    }
+
+    const response = await auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: fetchHeaders(request),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+    if (attempt !== null) {
+      if (await isRefusedSignIn(response)) {
+        await pruneSignInFailures(db);
+        throw unauthenticated(INVALID_CREDENTIALS);
+      }
+      await attempt.release();
+      if (response.ok && email !== undefined) reply.header('set-cookie', deviceCookieFor(secret, email, secureCookies));
+    }
+    return sendResponse(reply, response);
+  };
+
+  // better-auth checks sessions and roles itself. Only the mounted endpoints are reachable, each
+  // with its own body limit (decision 170); everything else it offers (its admin API, sign-up,
+  // profile updates …) answers 404: accounts are managed through our /api/staff routes, which
+  // apply the password policy.
+  for (const mounted of MOUNTED_AUTH_ENDPOINTS) {
+    app.route({
+      method: mounted.method,
+      url: mounted.path,
+      bodyLimit: maxBodyBytesOf(mounted),
+      config: { access: 'public' },
+      handler: passthrough(mounted),
+    });
+  }
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
-    // better-auth checks sessions and roles itself; only the endpoints in MOUNTED are reachable.
+    bodyLimit: BODY_LIMITS.none,
     config: { access: 'public' },
-    handler: async (request, reply) => {
-      const url = new URL(request.url, ctx.config.publicUrl);
-      const mounted = MOUNTED.get(`${request.method} ${url.pathname.slice(AUTH_BASE_PATH.length)}`);
-      if (mounted === undefined) throw notFound();
-      reply.header('Cache-Control', 'no-store');
-
-      // Checked before anything reaches the database (length, control characters); better-auth
-      // gets only the fields the contract names.
-      const isSignIn = mounted === signIn;
-      const body: unknown =
-        mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
-      const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
-      const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email);
-      const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
-      if (attempt?.blocked === true) throw rateLimited(TOO_MANY_FAILURES);
-
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: fetchHeaders(request),
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        }),
-      );
-      if (attempt !== null) {
-        if (await isRefusedSignIn(response)) {
-          await pruneSignInFailures(db);
-          throw unauthenticated(INVALID_CREDENTIALS);
-        }
-        await attempt.release();
-        if (response.ok && email !== undefined) reply.header('set-cookie', deviceCookieFor(secret, email, secureCookies));
-      }
-      return sendResponse(reply, response);
+    handler: async () => {
+      throw notFound();
     },
   });
 }

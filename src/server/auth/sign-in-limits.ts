@@ -4,9 +4,10 @@ import type { Db } from '../db/database';
 /**
  * Brute-force limits on failed sign-ins, counted in the database (shared by every app process)
  * in fixed windows. Only failures count, so colleagues behind one office IP who type their
- * password right are never locked out by the IP limit. Per account, a browser with a valid device
- * cookie for that account (device-cookie.ts) has its own small limit instead of the account's, so
- * failures from elsewhere cannot lock the owner out (decision 070).
+ * password right are never locked out by the IP limit. A browser with a valid device cookie for
+ * the account (device-cookie.ts) has its own small limit instead of the account's and the IP's,
+ * so failures from elsewhere (another account, the same office NAT) cannot lock the owner out
+ * (decisions 070, 171).
  *
  * Each attempt first takes a slot with one atomic upsert (so parallel failures cannot overshoot
  * a limit) and gives it back unless the attempt failed.
@@ -28,8 +29,8 @@ const ipKey = (ip: string) => `ip:${ip}`;
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const deviceKey = (device: string) => `device:${device}`;
 
-/** Counts one attempt against `key` (a new window when the old one has passed); the new count. */
-async function takeSlot(db: Db, key: string, limit: Limit): Promise<number> {
+/** Counts one attempt against `key` (a new window when the old one has passed): the new count and the seconds its window has left. */
+async function takeSlot(db: Db, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
   const expired = sql<boolean>`sign_in_failures.window_start <= now() - make_interval(secs => ${limit.windowSeconds})`;
   const row = await db
     .insertInto('sign_in_failures')
@@ -40,9 +41,14 @@ async function takeSlot(db: Db, key: string, limit: Limit): Promise<number> {
         window_start: sql<Date>`case when ${expired} then now() else sign_in_failures.window_start end`,
       }),
     )
-    .returning('count')
+    .returning([
+      'count',
+      sql<number>`greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int`.as(
+        'retry_after',
+      ),
+    ])
     .executeTakeFirstOrThrow();
-  return row.count;
+  return { count: row.count, retryAfterSeconds: row.retry_after };
 }
 
 async function giveBack(db: Db, keys: string[]): Promise<void> {
@@ -56,29 +62,30 @@ async function giveBack(db: Db, keys: string[]): Promise<void> {
 
 export type SignInAttempt = {
   blocked: boolean;
+  /** When blocked: the seconds until the window that blocks it ends (the Retry-After). */
+  retryAfterSeconds: number;
   /** The attempt succeeded (or was not a password failure): its slots are given back. */
   release: () => Promise<void>;
 };
 
 /**
- * Takes this attempt's slots: the client IP, then the device (valid device cookie for this
- * account) or else the account. Blocked when any is over its limit; a blocked attempt is not counted.
+ * Takes this attempt's slots: the device alone (a valid device cookie for this account), else the
+ * client IP and the account. Blocked when any is over its limit; a blocked attempt is not counted.
  */
 export async function beginSignIn(db: Db, ip: string, email: string | undefined, device: string | null): Promise<SignInAttempt> {
   const taken: string[] = [];
   const release = () => giveBack(db, taken.splice(0));
-  const checks: [string, Limit][] = [[ipKey(ip), SIGN_IN_LIMITS.perIp]];
-  if (device !== null) checks.push([deviceKey(device), SIGN_IN_LIMITS.perDevice]);
-  else if (email !== undefined) checks.push([accountKey(email), SIGN_IN_LIMITS.perAccount]);
+  const checks: [string, Limit][] = device !== null ? [[deviceKey(device), SIGN_IN_LIMITS.perDevice]] : [[ipKey(ip), SIGN_IN_LIMITS.perIp]];
+  if (device === null && email !== undefined) checks.push([accountKey(email), SIGN_IN_LIMITS.perAccount]);
   for (const [key, limit] of checks) {
-    const count = await takeSlot(db, key, limit);
+    const { count, retryAfterSeconds } = await takeSlot(db, key, limit);
     taken.push(key);
     if (count > limit.max) {
       await release();
-      return { blocked: true, release };
+      return { blocked: true, retryAfterSeconds, release };
     }
   }
-  return { blocked: false, release };
+  return { blocked: false, retryAfterSeconds: 0, release };
 }
 
 /** Deletes counters whose window ended long ago (called after a failure is counted). */

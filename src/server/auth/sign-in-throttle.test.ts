@@ -72,6 +72,36 @@ describe('sign-in throttling with device cookies', () => {
     expect((await signIn(t, email, TEST_PASSWORD, { cookie: device, remoteAddress: '10.9.3.1' })).statusCode).toBe(429);
   });
 
+  it('lets the owner with the right password and a device cookie in while their IP is blocked; every 429 says when to retry', async () => {
+    const email = await newStaff(t);
+    const office = '10.9.7.1';
+    const device = deviceCookieOf((await signIn(t, email, TEST_PASSWORD, { remoteAddress: office })).headers['set-cookie']);
+
+    // Someone behind the same office NAT spends the address's allowance on other accounts.
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) {
+      expect((await signIn(t, `nobody${i}@test.local`, 'wrong-password', { remoteAddress: office })).statusCode).toBe(401);
+    }
+    const blocked = await signIn(t, email, TEST_PASSWORD, { remoteAddress: office });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.perIp.windowSeconds);
+
+    // The owner's browser is not that address: it has its own counter, untouched.
+    const owner = await signIn(t, email, TEST_PASSWORD, { cookie: device, remoteAddress: office });
+    expect(owner.statusCode).toBe(200);
+    expect(await countOf(t, `ip:${office}`)).toBe(SIGN_IN_LIMITS.perIp.max);
+
+    // The device's own limit also answers with Retry-After.
+    for (let i = 0; i < SIGN_IN_LIMITS.perDevice.max; i += 1) {
+      expect((await signIn(t, email, `wrong-${i}`, { cookie: device, remoteAddress: office })).statusCode).toBe(401);
+    }
+    const deviceBlocked = await signIn(t, email, TEST_PASSWORD, { cookie: device, remoteAddress: office });
+    expect(deviceBlocked.statusCode).toBe(429);
+    expect(Number(deviceBlocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   // PGlite runs one statement at a time, which still catches a count read and written in two
   // statements; a race inside one transaction or statement can only show on PostgreSQL.
   it('counts parallel failures exactly: no overshoot of the per-IP limit (PostgreSQL: real concurrency)', async () => {

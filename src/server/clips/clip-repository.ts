@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { mediaPath, type Clip, type ClipSort } from '../../shared/clips';
+import { mediaPath, type OwnedClip, type ClipSort } from '../../shared/clips';
 import { createUserRepository } from '../auth/user-repository';
 import type { Executor } from '../db/database';
 
@@ -16,7 +16,7 @@ export type NewClip = {
 
 export type ClipFiles = { videoKey: string; screenshotKey: string };
 
-type Page = { items: Clip[]; nextCursor: string | null };
+type Page = { items: OwnedClip[]; nextCursor: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,8 +71,8 @@ type ClipRow = {
   owner_name: string;
 };
 
-/** The one place rows become the wire shape (the specification's Clip fields). */
-function toClip(row: ClipRow): Clip {
+/** The one place rows become the wire shape (the specification’s Clip fields; public answers drop ownerId). */
+function toClip(row: ClipRow): OwnedClip {
   return {
     docID: row.id,
     title: row.title,
@@ -96,7 +96,7 @@ function toPage(rows: ClipRow[], limit: number): Page {
  * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
  */
 export function createClipRepository(db: Executor) {
-  async function findById(id: string): Promise<Clip | null> {
+  async function findById(id: string): Promise<OwnedClip | null> {
     if (!isClipId(id)) return null;
     const row = await selectClips(db).where('clips.id', '=', id).executeTakeFirst();
     return row === undefined ? null : toClip(row);
@@ -105,7 +105,7 @@ export function createClipRepository(db: Executor) {
   return {
     findById,
 
-    async insert(clip: NewClip): Promise<Clip> {
+    async insert(clip: NewClip): Promise<OwnedClip> {
       const { id } = await db
         .insertInto('clips')
         .values({
@@ -125,7 +125,7 @@ export function createClipRepository(db: Executor) {
     },
 
     /** The newest clip whose title is exactly `title` (the movie modal looks clips up by movie name). */
-    async findNewestByTitle(title: string): Promise<Clip | null> {
+    async findNewestByTitle(title: string): Promise<OwnedClip | null> {
       const row = await selectClips(db)
         .where('clips.title', '=', title)
         .orderBy('clips.created_at', 'desc')
@@ -192,7 +192,7 @@ export function createClipRepository(db: Executor) {
       return row?.owner_id ?? null;
     },
 
-    async updateTitle(id: string, title: string): Promise<Clip | null> {
+    async updateTitle(id: string, title: string): Promise<OwnedClip | null> {
       if (!isClipId(id)) return null;
       const updated = await db.updateTable('clips').set({ title }).where('id', '=', id).returning('id').executeTakeFirst();
       return updated === undefined ? null : findById(id);

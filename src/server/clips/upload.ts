@@ -1,10 +1,10 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { ClipTitleSchema, MAX_SCREENSHOT_BYTES, UPLOAD_FIELDS, type Clip } from '../../shared/clips';
+import { ClipTitleSchema, MAX_SCREENSHOT_BYTES, UPLOAD_FIELDS, type OwnedClip } from '../../shared/clips';
 import { SNIFF_BYTES, sniffImage, sniffVideo } from '../../shared/media-sniff';
 import { formatMegabytes } from '../../domain/format';
 import type { SessionUser } from '../context';
-import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../shared/errors';
+import { invalidMultipart, payloadTooLarge, unsupportedMediaType, validationFailed } from '../../shared/errors';
 import { peekStream } from '../media/peek';
 import { MediaTooLargeError, newMediaKey, type MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
@@ -69,7 +69,7 @@ async function storeFile(
  * the record dropped with the row's commit, so a crash in between leaves a record the media sweep
  * acts on (pending-media.ts).
  */
-export async function receiveClipUpload(request: FastifyRequest, user: SessionUser, deps: UploadDeps): Promise<Clip> {
+export async function receiveClipUpload(request: FastifyRequest, user: SessionUser, deps: UploadDeps): Promise<OwnedClip> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxUploadRequestBytes(deps.maxClipBytes)) {
     throw tooLarge('video', deps.maxClipBytes);
@@ -91,6 +91,12 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
       },
     });
     for await (const part of parts) {
+      // busboy leaves `fieldname` undefined for a part whose Content-Disposition has no name.
+      const name: string | undefined = part.fieldname;
+      if (name === undefined) {
+        if (part.type === 'file') part.file.resume();
+        throw invalidMultipart('Every part of the form needs a name.');
+      }
       if (part.type === 'field') {
         title = readTitle(part, title);
       } else if (part.fieldname === UPLOAD_FIELDS.video) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRawResponse, type Endpoint } from '../../shared/contract';
+import { isRawResponse, maxBodyBytesOf, type Endpoint } from '../../shared/contract';
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '../../shared/errors';
 import { errorExample, SUCCESS_EXAMPLES } from './examples';
 import { PRODUCT_NAME } from '../../shared/product';
@@ -20,7 +20,7 @@ export type OpenApiOperation = {
   tags: string[];
   security: Record<string, string[]>[];
   parameters: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { description?: string; required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<
     string,
     {
@@ -79,7 +79,9 @@ function requestBody(endpoint: Endpoint): OpenApiOperation['requestBody'] {
   if (format === 'json' || format === 'multipart-or-json' || format === 'raw') content['application/json'] = { schema };
   if (format === 'multipart' || format === 'multipart-or-json') content['multipart/form-data'] = { schema };
   if (format === 'form') content['application/x-www-form-urlencoded'] = { schema };
-  return { required: format !== 'form', content };
+  const limit =
+    format === 'multipart' ? '' : `At most ${maxBodyBytesOf(endpoint)} bytes${format === 'multipart-or-json' ? ' as JSON' : ''}.`;
+  return { ...(limit === '' ? {} : { description: limit }), required: format !== 'form', content };
 }
 
 function successResponse(endpoint: Endpoint): [string, Response] {
@@ -105,6 +107,9 @@ function errorCodes(route: DocumentedRoute): ErrorCode[] {
   if (hasInput) codes.add('validation_failed');
   if (endpoint.paramsNotFound !== undefined) codes.add('not_found');
   if (endpoint.body !== undefined && (endpoint.bodyFormat ?? 'json') !== 'raw') codes.add('invalid_json');
+  // JSON bodies: the route's size limit and the nesting bound (json-body.ts).
+  if (endpoint.body !== undefined && endpoint.bodyFormat !== 'multipart') codes.add('payload_too_large');
+  if (endpoint.body !== undefined && [undefined, 'json', 'multipart-or-json'].includes(endpoint.bodyFormat)) codes.add('json_too_deep');
   // Bodies that do not arrive whole in time (body-timeout.ts); streamed uploads only have an idle timeout.
   if (endpoint.body !== undefined && endpoint.bodyFormat !== 'multipart') codes.add('request_timeout');
   if (access === 'signed-in' || access === 'admin') codes.add('unauthenticated');

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllClipsPageSchema, ClipPageSchema, ClipSchema, type Clip } from '../../shared/clips';
+import {
+  AllClipsPageSchema,
+  ClipPageSchema,
+  ClipSchema,
+  OwnedClipPageSchema,
+  OwnedClipSchema,
+  type Clip,
+  type OwnedClip,
+} from '../../shared/clips';
 import { createClipRepository } from '../clips/clip-repository';
 import { clipForm, filesUnder, multipart, PNG_BYTES, sampleScreenshot, sampleVideo } from '../../../tests/support/test-multipart';
 import { startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server';
@@ -35,7 +43,7 @@ describe('clips API', () => {
       const sent = Date.now();
       const response = await upload(t, staff, clipForm('Sinners'));
       expect(response.statusCode, response.body).toBe(201);
-      const clip = ClipSchema.parse(response.json());
+      const clip = OwnedClipSchema.parse(response.json());
       expect(clip).toMatchObject({ title: 'Sinners', displayName: 'Rosa Reel', ownerId: staff.user.id });
       expect(clip.url).toMatch(/^\/media\/[0-9a-f-]{36}\.webm$/);
       expect(clip.screenshotURL).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
@@ -52,7 +60,9 @@ describe('clips API', () => {
       expect(screenshot.rawPayload.equals(sampleScreenshot())).toBe(true);
 
       const fetched = await t.app.inject({ method: 'GET', url: `/api/clips/${clip.docID}` });
-      expect(fetched.json()).toEqual(clip);
+      // The public answer leaves the owner's account id out.
+      const { ownerId: _ownerId, ...publicClip } = clip;
+      expect(fetched.json()).toEqual(publicClip);
     });
 
     it('keeps the title as typed (outer white space aside) and never uses the client file name', async () => {
@@ -272,13 +282,17 @@ describe('clip lists', () => {
     await t.close();
   });
 
+  /** Every page of a list; signed-in lists (`headers`) name each clip's owner, the public one must not. */
   async function collect(url: (cursor: string | null) => string, headers: Record<string, string> = {}) {
-    const pages: Clip[][] = [];
+    const pages: (Clip & Partial<Pick<OwnedClip, 'ownerId'>>)[][] = [];
     let cursor: string | null = null;
     do {
       const response = await t.app.inject({ method: 'GET', url: url(cursor), headers });
       expect(response.statusCode).toBe(200);
-      const page = ClipPageSchema.parse(response.json());
+      const body = response.json<{ items: object[] }>();
+      const isPublic = headers.cookie === undefined;
+      for (const item of body.items) expect('ownerId' in item).toBe(!isPublic);
+      const page = (isPublic ? ClipPageSchema : OwnedClipPageSchema).parse(body);
       pages.push(page.items);
       cursor = page.nextCursor;
     } while (cursor !== null && pages.length < 20);

@@ -1,4 +1,4 @@
-import type { Clip } from '../../../shared/clips';
+import type { Clip, OwnedClip } from '../../../shared/clips';
 import type { Screenshot } from './capture-screenshots';
 import type { RunningUpload, UploadInput } from './upload-clip';
 import type { UploadServices } from './use-upload';
@@ -13,7 +13,7 @@ export function mp4File(name: string, size = 2048): File {
   return new File([bytes], name, { type: 'video/mp4' });
 }
 
-export function clipWithId(docID: string, title = 'A test clip'): Clip {
+export function clipWithId(docID: string, title = 'A test clip'): OwnedClip {
   return {
     docID,
     title,
