@@ -4,8 +4,12 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
  * The service worker (Workbox, generated at build time) and the web app manifest.
  * Precached: the app shell (index.html, every hashed script and style), the movie list, posters,
  * how-to-play images, icons and particle settings — so Home, About and MINGO DB work offline.
- * Never cached: /api (no stale API data), /media (clips stream from the server), server-rendered
- * pages (test checkout) and the share preview images; navigations to those always go to the network.
+ * Cached at runtime (decision 155): the published boards (GET /api/boards, network first, so a
+ * board published or edited after the first visit shows online and the last one seen works
+ * offline) and poster images (cache first: their URLs are immutable renditions; bounded).
+ * Never cached: the rest of /api (no stale API data), other /media (clips stream from the server),
+ * server-rendered pages (test checkout) and the share preview images; navigations to those always
+ * go to the network.
  * A new build installs a waiting worker; the page offers "new version — reload" (app/update-prompt.tsx).
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
@@ -48,6 +52,32 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       /^\/(healthz|readyz)$/,
       /^\/share\/[^/]+\.png$/,
       /^\/(robots\.txt|sitemap\.xml)$/,
+    ],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/boards(\/\d+)?$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'mingo-boards',
+          // A connection that answers nothing: fall back to the last boards rather than a blank board.
+          networkTimeoutSeconds: 5,
+          expiration: { maxEntries: 8 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ request, url, sameOrigin }) =>
+          sameOrigin && request.destination === 'image' && /^\/(media\/poster-|posters\/)/.test(url.pathname),
+        handler: 'CacheFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'mingo-posters',
+          // Every board's squares at two renditions, with room to spare; least recently used go first.
+          expiration: { maxEntries: 600, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
     ],
     cleanupOutdatedCaches: true,
     // The waiting worker takes over only when the visitor accepts the reload prompt.

@@ -1,11 +1,11 @@
-import { BOARD_SIZE, FREE_SPACE_INDEX, isBoardYear, type Year } from './boards';
+import { BOARD_SIZE, FREE_SPACE_INDEX, isBoardYear } from './boards';
 
 /**
  * A shared board travels in a link as a short code: 4 bytes in base64url (6 characters).
  * Byte 0 is the year minus 2000; bytes 1–3 hold the 24 non-free squares in board order,
  * most significant bit first (the centre Free Space is always marked, so it takes no bit).
  */
-export type SharedBoard = { year: Year; seen: boolean[] };
+export type SharedBoard = { year: number; seen: boolean[] };
 
 export type ShareCodeResult = { ok: true; board: SharedBoard } | { ok: false; message: string };
 
@@ -52,7 +52,7 @@ function fromBase64Url(text: string): number[] | null {
 }
 
 /** The share code of one year's board; `seen` is in board order (25 cells, the Free Space ignored). */
-export function encodeShareCode(year: Year, seen: readonly boolean[]): string {
+export function encodeShareCode(year: number, seen: readonly boolean[]): string {
   let marks = 0;
   MARK_CELLS.forEach((cell, bit) => {
     if (seen[cell] === true) marks |= 1 << (MARK_BITS - 1 - bit);
@@ -60,8 +60,11 @@ export function encodeShareCode(year: Year, seen: readonly boolean[]): string {
   return toBase64Url([year - YEAR_BASE, (marks >> 16) & 0xff, (marks >> 8) & 0xff, marks & 0xff]);
 }
 
-/** Reads a share code back; anything that is not a code this site made gives a message, never a throw. */
-export function decodeShareCode(code: string): ShareCodeResult {
+/**
+ * Reads a share code back; anything that is not a code this site made gives a message, never a throw.
+ * `hasBoard` says which years have a board (living boards: the published ones, decision 150).
+ */
+export function decodeShareCode(code: string, hasBoard: (year: number) => boolean = isBoardYear): ShareCodeResult {
   if (code.length !== SHARE_CODE_LENGTH) {
     return { ok: false, message: `A share code has ${SHARE_CODE_LENGTH} characters; this one has ${code.length}.` };
   }
@@ -76,7 +79,7 @@ export function decodeShareCode(code: string): ShareCodeResult {
   }
   const [yearByte = 0, high = 0, middle = 0, low = 0] = bytes;
   const year = YEAR_BASE + yearByte;
-  if (!isBoardYear(year)) return { ok: false, message: `This share code is for ${year}, which has no board.` };
+  if (!hasBoard(year)) return { ok: false, message: `This share code is for ${year}, which has no board.` };
   const marks = (high << 16) | (middle << 8) | low;
   const seen = Array.from({ length: BOARD_SIZE }, () => false);
   MARK_CELLS.forEach((cell, bit) => {

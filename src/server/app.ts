@@ -18,6 +18,7 @@ import { startOrderSweep } from './orders/order-sweep';
 import { createOrderService } from './orders/order-lifecycle';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
+import { boardRoutes } from './routes/boards';
 import { checkoutRoutes } from './routes/checkout';
 import { clipRoutes } from './routes/clips';
 import { healthRoutes } from './routes/health';
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(staffRoutes, { ctx });
   await app.register(setupRoutes, { ctx });
   await app.register(productRoutes, { ctx });
+  await app.register(boardRoutes, { ctx });
   await app.register(clipRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   const payments = createPaymentProvider(config);

@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: z.url().optional(),
+  TMDB_API_KEY: optionalString,
+  TMDB_API_URL: z.url().default('https://api.themoviedb.org/3'),
   SHIP_COUNTRIES: z
     .string()
     .default('US')
@@ -154,6 +156,8 @@ export type Config = {
         publishableKey: string | undefined;
         apiBase: string | undefined;
       };
+  /** The optional TMDB look-up of the board editor (TMDB_API_KEY); undefined = the movie form is manual. */
+  tmdb: { apiKey: string; apiUrl: string } | undefined;
   /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
   shipCountries: string[];
   /** SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox. */
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     mediaDelivery,
     payments,
+    tmdb: e.TMDB_API_KEY === undefined ? undefined : { apiKey: e.TMDB_API_KEY, apiUrl: e.TMDB_API_URL.replace(/\/+$/, '') },
     shipCountries: e.SHIP_COUNTRIES,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

@@ -23,6 +23,7 @@ export const PAGE_META = {
   addProduct: { name: 'Add product', description: SITE_DESCRIPTION },
   staff: { name: 'Staff', description: SITE_DESCRIPTION },
   orders: { name: 'Orders', description: SITE_DESCRIPTION },
+  boards: { name: 'Boards', description: SITE_DESCRIPTION },
   setup: { name: `Set up ${PRODUCT_NAME}`, description: SITE_DESCRIPTION },
   notFound: { name: 'Page not found', description: SITE_DESCRIPTION },
 } as const satisfies Record<string, PageMeta>;
@@ -61,6 +62,7 @@ export const pagePaths = {
   addProduct: '/add-product',
   staff: '/staff',
   orders: '/orders',
+  boards: '/boards',
   setup: '/setup',
   share: '/share/:code',
 } as const;

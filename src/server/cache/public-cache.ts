@@ -20,8 +20,8 @@ import type { DatabaseHandle } from '../db/database';
  * - A response computed while a write committed is not stored (a generation per tag), so a
  *   stale read can never outlive the notice that should have removed it.
  */
-export type CacheTag = 'products' | 'product_images' | 'clips';
-const TAGS: readonly CacheTag[] = ['products', 'product_images', 'clips'];
+export type CacheTag = 'products' | 'product_images' | 'clips' | 'boards';
+const TAGS: readonly CacheTag[] = ['products', 'product_images', 'clips', 'boards'];
 export const PUBLIC_CACHE_CHANNEL = 'mingo_public_cache';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, must-revalidate';
@@ -111,7 +111,7 @@ export async function createPublicCache(database: DatabaseHandle, log: FastifyBa
   const json = new Map<string, JsonEntry>();
   const values = new Map<string, Stored>();
   const inflight = new Map<string, Promise<JsonEntry>>();
-  const generation: Record<CacheTag, number> = { products: 0, product_images: 0, clips: 0 };
+  const generation: Record<CacheTag, number> = { products: 0, product_images: 0, clips: 0, boards: 0 };
   let bytes = 0;
   let connected = false;
 

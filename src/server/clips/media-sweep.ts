@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { isMediaKey, type MediaStorage } from '../media/storage';
 import { hasErrnoCode } from '../../shared/errors';
 import { startPeriodic, type Periodic } from '../periodic';
+import { posterMediaKeys } from '../boards/posters';
 import { claimStale, STALE_AFTER_MS } from './pending-media';
 
 /** Unrecorded local files younger than this may come from a process older than pending_media. */
@@ -68,11 +69,17 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
     throw error;
   }
   const db = ctx.database.db;
-  const [rows, pending] = await Promise.all([
+  const [rows, pending, posters] = await Promise.all([
     db.selectFrom('clips').select(['video_key', 'screenshot_key']).execute(),
     db.selectFrom('pending_media').select('key').execute(),
+    db.selectFrom('movies').select(['poster_key', 'poster_widths']).where('poster_key', 'is not', null).execute(),
   ]);
-  const kept = new Set([...rows.flatMap((row) => [row.video_key, row.screenshot_key]), ...pending.map((row) => row.key)]);
+  const kept = new Set([
+    ...rows.flatMap((row) => [row.video_key, row.screenshot_key]),
+    ...pending.map((row) => row.key),
+    // Movie posters' renditions (boards/posters.ts).
+    ...posters.flatMap((row) => (row.poster_key === null ? [] : posterMediaKeys(row.poster_key, row.poster_widths))),
+  ]);
   const now = Date.now();
   let removed = 0;
   for (const entry of entries) {

@@ -10,6 +10,8 @@ import * as rateLimitHits from './migrations/0030-rate-limit-hits';
 import * as orderOperations from './migrations/0040-order-operations';
 import * as refundClaim from './migrations/0041-refund-claim';
 import * as pendingMedia from './migrations/0050-pending-media';
+import * as boards from './migrations/0060-boards';
+import * as seedBoards from './migrations/0061-seed-boards';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0040-order-operations': orderOperations,
   '0041-refund-claim': refundClaim,
   '0050-pending-media': pendingMedia,
+  '0060-boards': boards,
+  '0061-seed-boards': seedBoards,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -20,7 +20,7 @@ const CACHE_ENTRIES = 200;
  * FONTCONFIG_FILE when it first lays out text, so it is set before the first drawing. The same
  * picture on every machine, and no font package in the production image (decision 160).
  */
-function pointFontconfigAtShippedFonts(): void {
+export function pointFontconfigAtShippedFonts(): void {
   const dir = findAssetDir('fonts', 'fonts.conf');
   if (dir === null) throw new Error('assets/fonts/fonts.conf is missing: ship assets/ with the app');
   process.env.FONTCONFIG_FILE = path.join(dir, 'fonts.conf');

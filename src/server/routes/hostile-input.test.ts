@@ -63,6 +63,9 @@ const LOOKUP_STRINGS: [string, string][] = [
   ['emoji', '🎬'.repeat(300)],
 ];
 
+/** A valid new movie (board editor): cases change one field to something it refuses. */
+const HOSTILE_MOVIE = { name: 'The Hostile Lighthouse', year: 2026, starRatingA: 3, starRatingB: 3, runtime: 90 };
+
 const NASTY_VALUES: [string, unknown][] = [
   ['null', null],
   ['array', []],
@@ -170,6 +173,19 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
         url: '/api/setup',
         json: { token: text, name: 'Eve', email: 'eve@test.local', password: 'fine-password-1' },
       },
+      { name: `board year ${label}`, method: 'GET', url: `/api/boards/${encoded}` },
+      { name: `board delete year ${label}`, method: 'DELETE', url: `/api/admin/boards/${encoded}`, as: 'admin' },
+      { name: `board publish year ${label}`, method: 'POST', url: `/api/admin/boards/${encoded}/publish`, as: 'admin' },
+      {
+        name: `board slots ${label}`,
+        method: 'PUT',
+        url: '/api/admin/boards/2018/slots',
+        as: 'admin',
+        json: { slots: Array(25).fill(text) },
+      },
+      { name: `movie search ${label}`, method: 'GET', url: `/api/admin/movies?q=${encoded}`, as: 'admin' },
+      { name: `movie edit id ${label}`, method: 'PATCH', url: `/api/admin/movies/${encoded}`, as: 'admin', json: { runtime: 1 } },
+      { name: `movie poster delete id ${label}`, method: 'DELETE', url: `/api/admin/movies/${encoded}/poster`, as: 'admin' },
       { name: `openapi query ${label}`, method: 'GET', url: `/api/openapi.json?format=${encoded}` },
       { name: `api docs query ${label}`, method: 'GET', url: `/api/docs?${encoded}=${encoded}` },
       { name: `readyz query ${label}`, method: 'GET', url: `/readyz?probe=${encoded}` },
@@ -206,6 +222,14 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
     }
     list.push(
       { name: `clip title edit ${label}`, method: 'PATCH', url: `/api/clips/${clipId}`, as: 'admin', json: { title: text } },
+      ...(['name', 'description', 'starDescriptionA'] as const).map((field): Case => ({
+        name: `movie create ${field} ${label}`,
+        method: 'POST',
+        url: '/api/admin/movies',
+        as: 'admin',
+        json: { ...HOSTILE_MOVIE, [field]: text },
+      })),
+      { name: `movie edit name ${label}`, method: 'PATCH', url: '/api/admin/movies/2018-roma', as: 'admin', json: { name: text } },
       { name: `product edit name ${label}`, method: 'PATCH', url: `/api/products/${productId}`, as: 'admin', json: { productName: text } },
       {
         name: `product edit options ${label}`,
@@ -277,6 +301,22 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
       { name: `clips limit ${label}`, method: 'GET', url: `/api/clips?limit=${query}` },
       { name: `all clips limit and sort ${label}`, method: 'GET', url: `/api/clips/all?limit=${query}&sort=${query}`, as: 'admin' },
       { name: `products page ${label}`, method: 'GET', url: `/api/products?page=${query}&pageSize=${query}` },
+      { name: `board create year ${label}`, method: 'POST', url: '/api/admin/boards', as: 'admin', json: { year: value } },
+      { name: `board slots body ${label}`, method: 'PUT', url: '/api/admin/boards/2018/slots', as: 'admin', json: { slots: value } },
+      { name: `movie search limit ${label}`, method: 'GET', url: `/api/admin/movies?limit=${query}`, as: 'admin' },
+      { name: `movie year ${label}`, method: 'PATCH', url: '/api/admin/movies/2018-roma', as: 'admin', json: { year: value } },
+      // -0 stars is 0 stars, a rating a movie may have: that one would be created.
+      ...(Object.is(value, -0)
+        ? []
+        : [
+            {
+              name: `movie create rating ${label}`,
+              method: 'POST',
+              url: '/api/admin/movies',
+              as: 'admin',
+              json: { ...HOSTILE_MOVIE, starRatingA: value },
+            } as const,
+          ]),
       {
         name: `checkout quantity ${label}`,
         method: 'POST',
@@ -330,16 +370,22 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
     ...badBodies('POST', '/api/products', 'staff'),
     ...badBodies('PATCH', `/api/products/${productId}`, 'staff'),
     ...badBodies('PATCH', `/api/clips/${clipId}`, 'admin'),
+    ...badBodies('POST', '/api/admin/boards', 'admin'),
+    ...badBodies('PUT', '/api/admin/boards/2018/slots', 'admin'),
+    ...badBodies('POST', '/api/admin/movies', 'admin'),
+    ...badBodies('PATCH', '/api/admin/movies/2018-roma', 'admin'),
   );
 
   // Truncated and malformed multipart (upload, product form, product image).
   const clip = clipForm('Sinners');
   const image = multipart([{ name: 'image', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
   const product = productForm('description', 'fine');
+  const poster = multipart([{ name: 'poster', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
   for (const [label, form, url, method] of [
     ['upload', clip, '/api/clips', 'POST'],
     ['product form', product, '/api/products', 'POST'],
     ['product image', image, `/api/products/${productId}/image`, 'PUT'],
+    ['movie poster', poster, '/api/admin/movies/2018-roma/poster', 'PUT'],
   ] as const) {
     for (const keep of [10, 60, Math.floor(form.payload.length / 2), form.payload.length - 5]) {
       list.push({ name: `${label} truncated at ${keep}`, method, url, as: 'admin', ...truncated(form, keep) });
@@ -371,6 +417,18 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
     { name: 'staff deletes an admin clip', method: 'DELETE', url: `/api/clips/${clipId}`, as: 'staff' },
     { name: 'staff renames an admin clip', method: 'PATCH', url: `/api/clips/${clipId}`, as: 'staff', json: { title: 'Mine now' } },
     { name: 'staff lists all clips', method: 'GET', url: '/api/clips/all', as: 'staff' },
+    { name: 'staff unpublishes a board', method: 'POST', url: '/api/admin/boards/2018/unpublish', as: 'staff' },
+    { name: 'staff creates a board', method: 'POST', url: '/api/admin/boards', as: 'staff', json: { year: 2030 } },
+    { name: 'staff renames a movie', method: 'PATCH', url: '/api/admin/movies/2018-roma', as: 'staff', json: { name: 'Mine' } },
+    {
+      name: 'a published board rearranged',
+      method: 'PUT',
+      url: '/api/admin/boards/2018/slots',
+      as: 'admin',
+      json: { slots: Array(25).fill(null) },
+    },
+    { name: 'a published board deleted', method: 'DELETE', url: '/api/admin/boards/2018', as: 'admin' },
+    { name: 'a poster that is not a picture', method: 'PUT', url: '/api/admin/movies/2018-roma/poster', as: 'admin', ...formCase(poster) },
     { name: 'staff enables an account', method: 'POST', url: `/api/staff/${adminId}/enable`, as: 'staff', json: {} },
     {
       name: 'staff resets the admin password',

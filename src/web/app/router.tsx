@@ -1,15 +1,15 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_META } from '../../shared/page-meta';
-import { fetchMovieList } from '../lib/movie-list';
+import { fetchBoards } from '../lib/boards-store';
 import { startPrefetch, type PagePrefetch } from '../lib/page-data';
 import { adminOnly, signedInOnly } from './guards';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-/** Starts the (once-cached) movie list download alongside the page's code instead of after it. */
-function prefetchMovieList(): null {
-  void fetchMovieList();
+/** Starts the (once-cached) published boards' download alongside the page's code instead of after it. */
+function prefetchBoards(): null {
+  void fetchBoards();
   return null;
 }
 
@@ -26,11 +26,11 @@ const routes: RouteObject[] = [
       {
         index: true,
         handle: { title: PAGE_META.home.name, worksOffline: true },
-        loader: prefetchMovieList,
+        loader: prefetchBoards,
         lazy: () => import('./home-page'),
       },
       {
-        // The DB reads no API before a poster is opened (its movie card brings the query library).
+        // The DB reads only the boards store before a poster is opened (its movie card brings the query library).
         path: paths.db,
         handle: { title: PAGE_META.db.name, worksOffline: true },
         lazy: () => import('../features/movies/db-page'),
@@ -65,6 +65,13 @@ const routes: RouteObject[] = [
             handle: { ...adminOnly.handle, title: PAGE_META.orders.name },
             lazy: () => import('../features/shop/orders-page'),
           },
+          {
+            // The board editor: its own chunk, loaded only by admins who open it.
+            path: paths.boards,
+            ...adminOnly,
+            handle: { ...adminOnly.handle, title: PAGE_META.boards.name },
+            lazy: () => import('../features/boards/boards-page'),
+          },
           { path: paths.setup, handle: { title: PAGE_META.setup.name }, lazy: () => import('../features/auth/setup-page') },
           { path: paths.clipRoute, lazy: () => import('../features/clips/clip-page') },
           {
@@ -82,7 +89,7 @@ const routes: RouteObject[] = [
           {
             path: paths.shareRoute,
             handle: { worksOffline: true },
-            loader: prefetchMovieList,
+            loader: prefetchBoards,
             lazy: () => import('../features/movies/shared-board-page'),
           },
         ],
@@ -104,7 +111,7 @@ export function createRouter() {
  */
 export function startFirstPage(location: Location): void {
   for (const { route } of matchRoutes(routes, location) ?? []) {
-    if (route.loader === prefetchMovieList) prefetchMovieList();
+    if (route.loader === prefetchBoards) prefetchBoards();
     if (typeof route.lazy !== 'function') continue;
     void route.lazy().then((module) => {
       const { prefetch } = module as { prefetch?: PagePrefetch };

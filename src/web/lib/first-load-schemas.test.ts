@@ -3,7 +3,21 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { getSession } from '../../shared/auth';
 import { MovieListSchema as SharedMovieListSchema, type MovieList } from '../../shared/content';
-import { GET_SESSION_PATH, MovieListSchema, number, SessionAnswerSchema, string, transform, union, type Infer } from './first-load-schemas';
+import { BOARD_SIZE } from '../../domain/boards';
+import { listBoards, PublicBoardListSchema as SharedBoardListSchema, type PublicBoardList } from '../../shared/boards';
+import { seededBoards } from '../test/boards-fixture';
+import {
+  BOARDS_PATH,
+  GET_SESSION_PATH,
+  MovieListSchema,
+  number,
+  PublicBoardListSchema,
+  SessionAnswerSchema,
+  string,
+  transform,
+  union,
+  type Infer,
+} from './first-load-schemas';
 
 // The first-load twins must accept and refuse exactly what the shared contract does.
 
@@ -30,6 +44,33 @@ const movieLists: [string, unknown][] = [
   ['a NaN rating', [{ ...first, starRatingA: Number.NaN }]],
   ['a null entry', [null]],
   ['an extra field (stripped)', [{ ...first, extra: 1 }]],
+];
+
+const boards = seededBoards();
+const board = boards[0] ?? { year: 0, publishedAt: '', movies: [] };
+const boardMovie = board.movies[0] ?? {};
+const withMovie = (change: Record<string, unknown>) => ({
+  items: [{ ...board, movies: [{ ...boardMovie, ...change }, ...board.movies.slice(1)] }],
+});
+const avif = { type: 'image/avif', srcset: '/media/p/w120.avif 120w, /media/p/w240.avif 240w' };
+
+const boardLists: [string, unknown][] = [
+  ['the seeded boards', { items: boards }],
+  ['no boards', { items: [] }],
+  ['a bare array', boards],
+  ['a poster with renditions', withMovie({ poster: { src: '/media/p/w240.webp', sources: [avif], placeholder: false } })],
+  ['a placeholder poster', withMovie({ poster: { src: '/media/p.webp', sources: [], placeholder: true } })],
+  ['a poster without placeholder flag', withMovie({ poster: { src: '/media/p.webp', sources: [] } })],
+  ['a poster flag as a string', withMovie({ poster: { src: '/media/p.webp', sources: [], placeholder: 'no' } })],
+  ['a source without srcset', withMovie({ poster: { src: '/media/p.webp', sources: [{ type: 'image/avif' }], placeholder: false } })],
+  ['no poster', withMovie({ poster: undefined })],
+  ['a half-star movie', withMovie({ starRatingA: 2.5 })],
+  ['a third of a star', withMovie({ starRatingA: 2.3 })],
+  ['24 squares', { items: [{ ...board, movies: board.movies.slice(1) }] }],
+  ['26 squares', { items: [{ ...board, movies: [...board.movies, boardMovie] }] }],
+  ['a fractional year', { items: [{ ...board, year: 2026.5 }] }],
+  ['no publishedAt', { items: [{ ...board, publishedAt: undefined }] }],
+  ['extra fields (stripped)', { items: [{ ...board, extra: 1 }], extra: 2 }],
 ];
 
 const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'staff' };
@@ -60,6 +101,19 @@ describe('first-load validators', () => {
     if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
   });
 
+  it.each(boardLists)('the boards twin agrees with the shared schema on %s', (_, input) => {
+    const shared = SharedBoardListSchema.safeParse(input);
+    const mini = PublicBoardListSchema.safeParse(input);
+    expect(mini.success).toBe(shared.success);
+    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+  });
+
+  it('reads the boards from the contract’s endpoint, 25 squares each', () => {
+    expect(listBoards.method).toBe('GET');
+    expect(BOARDS_PATH).toBe(listBoards.path);
+    expect(BOARD_SIZE).toBe(25);
+  });
+
   it('reads the session from the contract’s endpoint', () => {
     expect(getSession.method).toBe('GET');
     expect(GET_SESSION_PATH).toBe(getSession.path);
@@ -67,6 +121,7 @@ describe('first-load validators', () => {
 
   it('infers the same types', () => {
     expectTypeOf<Infer<typeof MovieListSchema>>().toEqualTypeOf<MovieList>();
+    expectTypeOf<Infer<typeof PublicBoardListSchema>>().toEqualTypeOf<PublicBoardList>();
     // The loose object's index signature is spelled differently: check both directions instead.
     expectTypeOf<Infer<typeof SessionAnswerSchema>>().toExtend<z.infer<typeof getSession.response>>();
     expectTypeOf<z.infer<typeof getSession.response>>().toExtend<Infer<typeof SessionAnswerSchema>>();

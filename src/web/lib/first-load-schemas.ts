@@ -46,6 +46,10 @@ export function number({ int = false, min = -Infinity, max = Infinity, halves = 
   );
 }
 
+export function boolean(): Validator<boolean> {
+  return validator((data) => (typeof data === 'boolean' ? ok(data) : FAIL));
+}
+
 export function literals<const T extends readonly string[]>(values: T): Validator<T[number]> {
   return validator((data) => ((values as readonly unknown[]).includes(data) ? ok(data as T[number]) : FAIL));
 }
@@ -54,9 +58,9 @@ export function nullable<T>(inner: Validator<T>): Validator<T | null> {
   return validator((data) => (data === null ? ok(null) : inner.safeParse(data)));
 }
 
-export function array<T>(item: Validator<T>): Validator<T[]> {
+export function array<T>(item: Validator<T>, { length }: { length?: number } = {}): Validator<T[]> {
   return validator((data) => {
-    if (!Array.isArray(data)) return FAIL;
+    if (!Array.isArray(data) || (length !== undefined && data.length !== length)) return FAIL;
     const out: T[] = [];
     for (const element of data) {
       const parsed = item.safeParse(element);
@@ -127,18 +131,41 @@ export const SessionAnswerSchema = nullable(looseObject({ user: SessionUserSchem
 
 const starRating = number({ min: 0, max: 5, halves: true });
 
+const movieFields = {
+  id: string({ minLength: 1 }),
+  name: string({ minLength: 1 }),
+  year: number({ int: true }),
+  description: string(),
+  imageURL: string({ minLength: 1 }),
+  starDescriptionA: string(),
+  starRatingA: starRating,
+  starDescriptionB: string(),
+  starRatingB: starRating,
+  runtime: number({ int: true, min: 0 }),
+};
+
 /** `MovieListSchema` of src/shared/content.ts. */
-export const MovieListSchema = array(
-  object({
-    id: string({ minLength: 1 }),
-    name: string({ minLength: 1 }),
-    year: number({ int: true }),
-    description: string(),
-    imageURL: string({ minLength: 1 }),
-    starDescriptionA: string(),
-    starRatingA: starRating,
-    starDescriptionB: string(),
-    starRatingB: starRating,
-    runtime: number({ int: true, min: 0 }),
-  }),
-);
+export const MovieListSchema = array(object(movieFields));
+
+/** `listBoards.path` of src/shared/boards.ts (checked by the test). */
+export const BOARDS_PATH = '/api/boards';
+
+/** A board's squares; `BOARD_SIZE` of src/domain/boards.ts (checked by the test). */
+const BOARD_SQUARES = 25;
+
+const PosterSchema = object({
+  src: string(),
+  sources: array(object({ type: string(), srcset: string() })),
+  placeholder: boolean(),
+});
+
+/** `PublicBoardListSchema` of src/shared/boards.ts: every published board, newest year first. */
+export const PublicBoardListSchema = object({
+  items: array(
+    object({
+      year: number({ int: true }),
+      publishedAt: string(),
+      movies: array(object({ ...movieFields, poster: PosterSchema }), { length: BOARD_SQUARES }),
+    }),
+  ),
+});

@@ -18,6 +18,7 @@ export const paths = {
   addProduct: pagePaths.addProduct,
   staff: pagePaths.staff,
   orders: pagePaths.orders,
+  boards: pagePaths.boards,
   setup: pagePaths.setup,
   /** The router's pattern for a shared board (see sharePaths in shared/page-meta). */
   shareRoute: pagePaths.share,

@@ -74,6 +74,9 @@ export function AccountLinks() {
           <NavLink to={paths.orders} end className={({ isActive }) => linkClass(isActive)}>
             Orders
           </NavLink>
+          <NavLink to={paths.boards} end className={({ isActive }) => linkClass(isActive)}>
+            Boards
+          </NavLink>
         </>
       )}
       <LogoutButton />

@@ -4,7 +4,7 @@ import { FREE_SPACE_NAME } from '../../../domain/boards';
 import { formatMegabytes } from '../../../domain/format';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { useMovieList } from '../../lib/movie-list';
+import { useAllMovies } from '../../lib/boards-store';
 import { useUpload, type Upload } from './use-upload';
 import { useUploadLimits } from './use-upload-limits';
 
@@ -202,7 +202,7 @@ export function UploadView({ upload, limits, limitsFailed, movieNames }: UploadV
 /** /upload: staff upload a clip (the workflow lives in use-upload.ts). */
 export function UploadPage() {
   const { data: limits, isError: limitsFailed } = useUploadLimits();
-  const { movies } = useMovieList();
+  const { movies } = useAllMovies();
   const movieNames = useMemo(() => movies.map((movie) => movie.name).filter((name) => name !== FREE_SPACE_NAME), [movies]);
   const upload = useUpload({ limits, movieNames });
   return <UploadView upload={upload} limits={limits} limitsFailed={limitsFailed} movieNames={movieNames} />;

@@ -1,26 +1,31 @@
 import { useState } from 'react';
-import { BOARD_SIZE, YEARS } from '../../../domain/boards';
 import type { HowToPlayTile, Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
-import { fetchMovieList, useMovieList } from '../../lib/movie-list';
+import { fetchBoards, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { CountdownPanel } from './countdown-panel';
 import { prefetchHowToPlay, useHowToPlay } from './how-to-play';
 import { MovieModal } from './movie-modal';
 
-/** The sample movie card shows the first square of the newest board. */
-const SAMPLE_INDEX = (YEARS.length - 1) * BOARD_SIZE;
-
 export function AboutPage() {
+  const { boards } = useBoards();
+  const newest = boards[0]?.year;
+  const oldest = boards.at(-1)?.year;
+  const span =
+    newest === undefined || oldest === undefined
+      ? 'Every year'
+      : newest === oldest
+        ? `${newest}`
+        : `Every year from ${oldest} to ${newest}`;
   return (
     <div className="flex flex-col gap-10">
       <div>
         <h1 className="page-title mb-2">About {PRODUCT_NAME}</h1>
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          {PRODUCT_NAME} is movie bingo for the whole year. Every year from 2018 to 2025 has its own 5×5 board of notable films under the
-          letters M I N G O. Watch, mark, and race for a line before the next board drops on 1 May.
+          {PRODUCT_NAME} is movie bingo for the whole year. {span} has its own 5×5 board of notable films under the letters M I N G O.
+          Watch, mark, and race for a line before the next board drops on 1 May.
         </p>
       </div>
       <CountdownPanel />
@@ -89,8 +94,9 @@ function WinningBoards() {
 }
 
 function HowToPlay() {
-  const { movies } = useMovieList();
-  const sample: Movie | undefined = movies[SAMPLE_INDEX];
+  // The sample movie card shows the first square of the newest board.
+  const { boards } = useBoards();
+  const sample: Movie | undefined = boards[0]?.movies[0];
   const [open, setOpen] = useState(false);
   // The sample card's seen toggle is a demonstration: it never touches the real seen list.
   const [sampleSeen, setSampleSeen] = useState(false);
@@ -129,6 +135,6 @@ function HowToPlay() {
 }
 
 /** The tiles and the sample card's movie: the page's sections keep their places from the first paint. */
-export const prefetch: PagePrefetch = () => Promise.all([fetchMovieList(), prefetchHowToPlay()]);
+export const prefetch: PagePrefetch = () => Promise.all([fetchBoards(), prefetchHowToPlay()]);
 export const loader = loaderOf(prefetch);
 export { AboutPage as Component };

@@ -1,12 +1,12 @@
 import { useDeferredValue, useState } from 'react';
-import { FREE_SPACE_NAME, yearsDescending } from '../../../domain/boards';
+import { FREE_SPACE_INDEX } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
-import { fetchMovieList, useMovieList } from '../../lib/movie-list';
+import { fetchBoards, moviesOf, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { LazyMovieModal } from './lazy-movie-modal';
-import { MoviePoster } from './movie-poster';
+import { MoviePoster, POSTER_SIZES } from './movie-poster';
 import { SeenListTransfer } from './seen-list-transfer';
 import { toggleWatched, useWatchedIds } from './watched-store';
 
@@ -18,18 +18,25 @@ export function matchesTitle(movie: Movie, query: string): boolean {
   return movie.name.toLowerCase().includes(query.trim().toLowerCase());
 }
 
-/** The MINGO DB: every movie but the Free Space, searchable by title, one scrolling row per year. */
+/**
+ * The MINGO DB: every movie of the published boards but their Free Spaces, searchable by title,
+ * one scrolling row per board (a movie on two boards shows in both rows, counted once).
+ */
 export function DbPage() {
-  const { movies, isPending } = useMovieList();
+  const { boards, isPending } = useBoards();
   const seenIds = useWatchedIds();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [openMovie, setOpenMovie] = useState<Movie | null>(null);
 
-  const films = movies.filter((movie) => movie.name !== FREE_SPACE_NAME);
+  const freeSpaces = new Set(boards.map((board) => board.movies[FREE_SPACE_INDEX]?.id));
+  const films = moviesOf(boards).filter((movie) => !freeSpaces.has(movie.id));
   const matches = films.filter((movie) => matchesTitle(movie, deferredQuery));
-  const rows = yearsDescending()
-    .map((year) => ({ year, movies: matches.filter((movie) => movie.year === year) }))
+  const rows = boards
+    .map((board) => ({
+      year: board.year,
+      movies: board.movies.filter((movie, index) => index !== FREE_SPACE_INDEX && matchesTitle(movie, deferredQuery)),
+    }))
     .filter((row) => row.movies.length > 0);
 
   return (
@@ -82,7 +89,12 @@ export function DbPage() {
                     data-seen={seen}
                     aria-label={seen ? `${movie.name}, seen` : movie.name}
                   >
-                    <MoviePoster movie={movie} alt={movie.name} eager={rowIndex < EAGER_ROWS && index < EAGER_IN_ROW} />
+                    <MoviePoster
+                      movie={movie}
+                      alt={movie.name}
+                      sizes={POSTER_SIZES.row}
+                      eager={rowIndex < EAGER_ROWS && index < EAGER_IN_ROW}
+                    />
                     {seen && (
                       <span className="board-cell-check" aria-hidden="true">
                         <Icon name="check" />
@@ -121,6 +133,6 @@ function resultText(count: number, query: string): string {
   return `${count} ${count === 1 ? 'movie matches' : 'movies match'} “${trimmed}”`;
 }
 
-export const prefetch: PagePrefetch = fetchMovieList;
+export const prefetch: PagePrefetch = fetchBoards;
 export const loader = loaderOf(prefetch);
 export { DbPage as Component };

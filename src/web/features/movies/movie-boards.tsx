@@ -6,16 +6,14 @@ import {
   FREE_SPACE_INDEX,
   isBlackout,
   LETTERS,
-  isBoardYear,
   newlyCompletedLines,
-  yearsDescending,
 } from '../../../domain/boards';
 import type { Pick } from '../../../domain/random-pick';
 import type { Movie } from '../../../shared/content';
-import { useMovieList } from '../../lib/movie-list';
+import { boardOf, useBoards } from '../../lib/boards-store';
 import { LETTER_COLORS } from '../../lib/letter-colors';
 import { BingoBoard, CompletedLines } from './bingo-board';
-import { seenCells, yearBoard } from './board-state';
+import { seenCells } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';
 import { LazyMovieModal } from './lazy-movie-modal';
 import { toggleWatched, useWatchedIds } from './watched-store';
@@ -24,16 +22,17 @@ import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
 // The share dialog (image drawing, Web Share) loads on first use, off the Home page's first load.
 const ShareBoardDialog = lazy(() => import('./share-board-dialog').then((module) => ({ default: module.ShareBoardDialog })));
 
-const YEARS = yearsDescending();
-const LATEST_YEAR = YEARS[0] ?? 2025;
-
 let celebrationIds = 0;
 
-/** Home's boards: year tabs 2025 → 2018, each a bingo board played with the visitor's seen marks. */
+/**
+ * Home's boards: a tab per published year, newest first, each a bingo board played with the
+ * visitor's seen marks. The newest year is selected until the visitor picks another tab.
+ */
 export function MovieBoards({ pick }: { pick: Pick | null }) {
-  const { movies, isPending } = useMovieList();
+  const { boards, isPending } = useBoards();
   const seenIds = useWatchedIds();
-  const [year, setYear] = useState(LATEST_YEAR);
+  const [chosenYear, setYear] = useState<number | null>(null);
+  const year = boards.some((board) => board.year === chosenYear) ? chosenYear : (boards[0]?.year ?? null);
   const [openMovie, setOpenMovie] = useState<Movie | null>(null);
   const [sharing, setSharing] = useState(false);
   const [celebration, setCelebration] = useState<CelebrationEvent | null>(null);
@@ -41,22 +40,21 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
 
   const tabs = useMemo(
     () =>
-      YEARS.map((tabYear): YearTab => {
-        const seen = seenCells(yearBoard(movies, tabYear), seenIds);
+      boards.map((tabBoard): YearTab => {
+        const seen = seenCells(tabBoard.movies, seenIds);
         const progress = boardProgress(seen);
-        const loaded = yearBoard(movies, tabYear).length > 0;
         return {
-          year: tabYear,
+          year: tabBoard.year,
           seen: progress.seen,
           total: progress.total,
-          lines: loaded ? completedLines(seen).length : 0,
-          blackout: loaded && isBlackout(seen),
+          lines: completedLines(seen).length,
+          blackout: isBlackout(seen),
         };
       }),
-    [movies, seenIds],
+    [boards, seenIds],
   );
 
-  const board = yearBoard(movies, year);
+  const board = year === null ? [] : boardOf(boards, year);
   const seen = seenCells(board, seenIds);
   const hasBoard = board.length > 0;
   const lines = hasBoard ? completedLines(seen) : [];
@@ -64,18 +62,20 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
   const progress = boardProgress(seen);
   const picked = pick === null ? null : cellIndex(pick.letter, pick.number);
 
+  // A movie may sit on several boards (one mark counts on each); the celebration is for the board
+  // it was opened from, whose year can differ from the movie's own release year.
   const onToggleSeen = (movie: Movie) => {
     const { before, after } = toggleWatched(movie.id);
-    const movieBoard = yearBoard(movies, movie.year);
-    const seenBefore = seenCells(movieBoard, before);
-    const seenAfter = seenCells(movieBoard, after);
+    if (year === null) return;
+    const seenBefore = seenCells(board, before);
+    const seenAfter = seenCells(board, after);
     const newLines = newlyCompletedLines(seenBefore, seenAfter);
     if (newLines.length === 0) return;
     celebrationIds += 1;
     setCelebration({
       id: celebrationIds,
       kind: isBlackout(seenAfter) ? 'blackout' : 'line',
-      year: movie.year,
+      year,
       lines: newLines,
     });
   };
@@ -89,11 +89,16 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
         <p className="text-sm text-slate-600 dark:text-slate-300">Open a poster to mark it seen. Five in a line is MINGO.</p>
         {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
         <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setSharing(true)} disabled={!hasBoard}>
-          Share {year}
+          {year === null ? 'Share' : `Share ${year}`}
         </button>
       </div>
-      <YearTabs tabs={tabs} selected={year} onSelect={setYear} />
-      <div role="tabpanel" id={panelId(year)} aria-labelledby={tabId(year)} className="card flex flex-col gap-3 p-3 sm:p-4">
+      {year === null ? <TabsPlaceholder /> : <YearTabs tabs={tabs} selected={year} onSelect={setYear} />}
+      <div
+        role={year === null ? undefined : 'tabpanel'}
+        id={year === null ? undefined : panelId(year)}
+        aria-labelledby={year === null ? undefined : tabId(year)}
+        className="card flex flex-col gap-3 p-3 sm:p-4"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p className="font-semibold">
             {progress.seen} of {progress.total} seen
@@ -112,10 +117,10 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           onClose={() => setOpenMovie(null)}
           seen={seenIds.has(openMovie.id)}
           onToggleSeen={onToggleSeen}
-          freeSpace={yearBoard(movies, openMovie.year)[FREE_SPACE_INDEX] === openMovie}
+          freeSpace={board[FREE_SPACE_INDEX]?.id === openMovie.id}
         />
       )}
-      {sharing && isBoardYear(year) && (
+      {sharing && year !== null && (
         <Suspense fallback={null}>
           <ShareBoardDialog year={year} board={board} seen={seen} onClose={() => setSharing(false)} />
         </Suspense>
@@ -126,6 +131,18 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
 }
 
 const PLACEHOLDER_ROWS = [1, 2, 3, 4, 5];
+
+/** Holds the tabs' height until the boards (and so their years) arrive: nothing shifts. */
+function TabsPlaceholder() {
+  return (
+    <div aria-hidden="true" className="-mx-1 flex gap-1.5 px-1 pb-1">
+      <span className="year-tab invisible">
+        <span className="text-base font-black">0000</span>
+        <span className="year-tab-progress">0/24</span>
+      </span>
+    </div>
+  );
+}
 
 /** Keeps the board's size while the list loads, so nothing shifts when the posters arrive. */
 function BoardPlaceholder({ loading }: { loading: boolean }) {

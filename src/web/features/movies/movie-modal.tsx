@@ -3,7 +3,7 @@ import type { Movie } from '../../../shared/content';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { MovieClipSlot } from '../../components/movie-clip-slot';
-import { MoviePoster } from './movie-poster';
+import { MoviePoster, POSTER_SIZES } from './movie-poster';
 import { StarRating } from './star-rating';
 
 type MovieModalProps = {
@@ -25,7 +25,7 @@ export function MovieModal({ movie, onClose, seen, onToggleSeen, freeSpace = fal
           <div className="mx-auto w-44 max-w-full overflow-hidden rounded-xl shadow-lg sm:w-full">
             <MovieClipSlot
               movieName={movie.name}
-              poster={<MoviePoster movie={movie} alt={`Poster of ${movie.name} (${movie.year})`} eager />}
+              poster={<MoviePoster movie={movie} alt={`Poster of ${movie.name} (${movie.year})`} sizes={POSTER_SIZES.card} eager />}
             />
           </div>
           <div className="flex min-w-0 flex-col gap-4">

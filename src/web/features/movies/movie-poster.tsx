@@ -1,22 +1,37 @@
+import type { Poster } from '../../../shared/boards';
 import type { Movie } from '../../../shared/content';
 
-/** Posters are 200×300 SVGs; the size attributes reserve their box before they load (no layout shift). */
+/** Posters are 2:3; the size attributes reserve their box before they load (no layout shift). */
 export const POSTER_WIDTH = 200;
 export const POSTER_HEIGHT = 300;
 
+/**
+ * How wide a poster shows, for the browser to pick a rendition from `srcset`: a board square is a
+ * fifth of a board at most ~40rem wide (less the row numbers and gaps); the movie card's poster is
+ * at most 13rem (11rem on a phone).
+ */
+export const POSTER_SIZES = {
+  board: '(min-width: 48rem) 7.5rem, 18vw',
+  card: '(min-width: 40rem) 13rem, 11rem',
+  row: '(min-width: 40rem) 9rem, 7rem',
+} as const;
+
 type MoviePosterProps = {
-  movie: Movie;
+  /** A published board's movie carries its poster renditions; a bare Movie shows its imageURL. */
+  movie: Movie & { poster?: Poster };
   /** Text alternative; inside a button it names the button. */
   alt: string;
   /** Load right away (first rows on screen) instead of lazily. */
   eager?: boolean;
+  sizes?: string;
   className?: string;
 };
 
-export function MoviePoster({ movie, alt, eager = false, className = '' }: MoviePosterProps) {
-  return (
+export function MoviePoster({ movie, alt, eager = false, sizes = POSTER_SIZES.board, className = '' }: MoviePosterProps) {
+  const sources = movie.poster?.sources ?? [];
+  const image = (
     <img
-      src={movie.imageURL}
+      src={movie.poster?.src ?? movie.imageURL}
       alt={alt}
       width={POSTER_WIDTH}
       height={POSTER_HEIGHT}
@@ -25,5 +40,14 @@ export function MoviePoster({ movie, alt, eager = false, className = '' }: Movie
       draggable={false}
       className={`block aspect-[2/3] h-auto w-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
     />
+  );
+  if (sources.length === 0) return image;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {image}
+    </picture>
   );
 }

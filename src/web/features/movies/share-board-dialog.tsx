@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { boardImageSvg, boardSummary, type BoardImageFormat } from '../../../domain/board-image';
-import type { Year } from '../../../domain/boards';
 import { encodeShareCode } from '../../../domain/share-code';
 import { sharePaths } from '../../../shared/page-meta';
 import type { Movie } from '../../../shared/content';
@@ -9,7 +8,7 @@ import { boardPng, downloadBlob } from './board-png';
 import { usePngFile } from './use-png-file';
 
 type ShareBoardDialogProps = {
-  year: Year;
+  year: number;
   board: readonly Movie[];
   seen: readonly boolean[];
   onClose: () => void;

@@ -4,11 +4,11 @@ import { boardSummary } from '../../../domain/board-image';
 import { BOARD_WIDTH, cellPick, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS } from '../../../domain/boards';
 import { decodeShareCode } from '../../../domain/share-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useMovieList } from '../../lib/movie-list';
 import { LETTER_COLORS } from '../../lib/letter-colors';
 import { paths } from '../../lib/paths';
+import { boardOf, useBoards } from '../../lib/boards-store';
 import { CompletedLines } from './bingo-board';
-import { seenCells, yearBoard } from './board-state';
+import { seenCells } from './board-state';
 import { MoviePoster } from './movie-poster';
 import { useWatchedIds } from './watched-store';
 
@@ -34,8 +34,10 @@ const COMPARE_LABELS: Record<Compare, string> = {
  */
 export function SharedBoardPage() {
   const { code = '' } = useParams();
-  const decoded = decodeShareCode(code);
-  const { movies, isPending } = useMovieList();
+  const { boards, isPending } = useBoards();
+  // Only published years have boards; until they are known (or when they cannot be loaded) a
+  // well-formed code is shown, with the board's loading or failure message.
+  const decoded = decodeShareCode(code, (year) => isPending || boards.length === 0 || boards.some((board) => board.year === year));
   const mine = useWatchedIds();
   const [comparing, setComparing] = useState(false);
   const summary = decoded.ok ? boardSummary(decoded.board.year, decoded.board.seen) : null;
@@ -54,7 +56,7 @@ export function SharedBoardPage() {
   }
 
   const { year, seen } = decoded.board;
-  const board = yearBoard(movies, year);
+  const board = boardOf(boards, year);
   const mySeen = seenCells(board, mine);
   const lines = completedLines(seen);
   const bothCount = seen.filter((theirs, cell) => theirs && mySeen[cell] === true).length;

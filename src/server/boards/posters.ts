@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { placeholderPosterSvg } from '../../domain/poster-placeholder';
+import type { Poster } from '../../shared/boards';
+import { mediaPath } from '../../shared/clips';
+import { unsupportedMediaType } from '../../shared/errors';
+import type { MediaStorage } from '../media/storage';
+import { pointFontconfigAtShippedFonts } from '../pages/share-image';
+import { loadSharp } from '../products/product-images';
+
+/**
+ * Poster renditions (decision 150/151): every poster — uploaded or a generated placeholder — is
+ * stored in the media storage as WebP and AVIF at POSTER_WIDTHS (2:3), under a fresh prefix
+ * (`poster-<uuid>`), so a key is never reused for other bytes and `/media/…` caches it for good.
+ * The board shows ~100–160 CSS px squares, the movie card ~300: 160 and 320 wide cover 1× and 2×
+ * screens, 480 a 3× phone's movie card.
+ */
+export const POSTER_WIDTHS = [160, 320, 480] as const;
+/** `src` (the spec's imageURL, and every browser's fallback) is the WebP at this width. */
+const SRC_WIDTH = 320;
+const MAX_INPUT_PIXELS = 40_000_000;
+/** Accepted formats as sharp names them (AVIF is read as `heif`). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif']);
+
+/** What a stored poster is, as the movies table holds it. */
+export type PosterColumns = {
+  poster_key: string | null;
+  poster_widths: number[];
+  poster_placeholder: boolean;
+  poster_static: string | null;
+};
+
+const renditionKey = (prefix: string, width: number, format: 'webp' | 'avif') => `${prefix}-${width}.${format}`;
+
+/** Every media key of a stored poster (for deleting it, and for the media sweep to keep it). */
+export function posterMediaKeys(prefix: string, widths: readonly number[]): string[] {
+  return widths.flatMap((width) => [renditionKey(prefix, width, 'webp'), renditionKey(prefix, width, 'avif')]);
+}
+
+/** The wire shape of a movie's poster (shared/boards.ts PosterSchema). */
+export function posterOf(columns: PosterColumns): Poster {
+  const { poster_key: key, poster_widths: widths } = columns;
+  if (key !== null && widths.length > 0) {
+    const srcset = (format: 'webp' | 'avif') =>
+      widths.map((width) => `${mediaPath(renditionKey(key, width, format))} ${width}w`).join(', ');
+    const srcWidth = widths.includes(SRC_WIDTH) ? SRC_WIDTH : (widths[widths.length - 1] ?? SRC_WIDTH);
+    return {
+      src: mediaPath(renditionKey(key, srcWidth, 'webp')),
+      sources: [
+        { type: 'image/avif', srcset: srcset('avif') },
+        { type: 'image/webp', srcset: srcset('webp') },
+      ],
+      placeholder: columns.poster_placeholder,
+    };
+  }
+  // A seeded movie's demo poster, served by the static site.
+  return { src: columns.poster_static ?? '', sources: [], placeholder: true };
+}
+
+const unreadablePoster = () => unsupportedMediaType('The poster could not be read. Upload a JPEG, PNG, WebP or AVIF picture.');
+
+/** Checks an upload by content: JPEG, PNG, WebP or AVIF that sharp can decode (SVG, GIF and the rest are refused). */
+async function checkedInput(input: Buffer): Promise<void> {
+  const sharp = await loadSharp();
+  let format: string | undefined;
+  let compression: string | undefined;
+  try {
+    const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = metadata.format;
+    compression = metadata.compression;
+  } catch {
+    throw unreadablePoster();
+  }
+  // HEIF holds AVIF (AV1) and HEIC (HEVC): only AVIF is a poster format browsers show.
+  if (format === undefined || !ACCEPTED_FORMATS.has(format) || (format === 'heif' && compression !== 'av1')) throw unreadablePoster();
+}
+
+type Rendition = { key: string; bytes: Buffer; contentType: string };
+
+/** Renders `input` (a checked upload or a placeholder SVG) at every width, 2:3, cropped to the centre, metadata stripped. */
+async function renditions(input: Buffer, prefix: string): Promise<Rendition[]> {
+  const sharp = await loadSharp();
+  const out: Rendition[] = [];
+  try {
+    // One decode, auto-rotated by its EXIF orientation; clones share it. sharp writes no metadata unless asked.
+    const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    for (const width of POSTER_WIDTHS) {
+      const resized = source.clone().resize({ width, height: Math.round(width * 1.5), fit: 'cover', position: 'attention' });
+      const [webp, avif] = await Promise.all([
+        resized.clone().webp({ quality: 80, effort: 4 }).toBuffer(),
+        resized.clone().avif({ quality: 55, effort: 2 }).toBuffer(),
+      ]);
+      out.push({ key: renditionKey(prefix, width, 'webp'), bytes: webp, contentType: 'image/webp' });
+      out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
+    }
+  } catch {
+    throw unreadablePoster();
+  }
+  return out;
+}
+
+async function store(storage: MediaStorage, rendered: Rendition[]): Promise<void> {
+  for (const rendition of rendered) {
+    await storage.put(rendition.key, Readable.from([rendition.bytes]), {
+      contentType: rendition.contentType,
+      maxBytes: rendition.bytes.length,
+    });
+  }
+}
+
+export type StoredPoster = { poster_key: string; poster_widths: number[]; poster_placeholder: boolean };
+
+/** Renders an uploaded poster and stores its renditions under a new prefix. */
+export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer): Promise<StoredPoster> {
+  await checkedInput(upload);
+  const prefix = `poster-${randomUUID()}`;
+  await store(storage, await renditions(upload, prefix));
+  return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: false };
+}
+
+/** Draws a movie's placeholder and stores its renditions under a new prefix. */
+export async function storePlaceholderPoster(storage: MediaStorage, name: string, year: number): Promise<StoredPoster> {
+  pointFontconfigAtShippedFonts();
+  const prefix = `poster-${randomUUID()}`;
+  await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix));
+  return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: true };
+}
+
+/** Removes a replaced poster's files (best effort: a file left behind costs disk, never correctness). */
+export async function removePosterFiles(storage: MediaStorage, prefix: string | null, widths: readonly number[]): Promise<void> {
+  if (prefix === null) return;
+  for (const key of posterMediaKeys(prefix, widths)) await storage.remove(key);
+}

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  BOARD_LIMITS,
+  createBoard,
+  createMovie,
+  deleteBoard,
+  getBoard,
+  getBoardEditor,
+  listBoards,
+  movieListFile,
+  POSTER_FIELD,
+  publishBoard,
+  removeMoviePoster,
+  replaceMoviePoster,
+  searchMovies,
+  unpublishBoard,
+  updateBoardSlots,
+  updateMovie,
+} from '../../shared/boards';
+import { serviceUnavailable, validationFailed } from '../../shared/errors';
+import { createBoardService } from '../boards/board-service';
+import type { RouteOptions } from '../context';
+import { route } from '../route';
+
+/** Reads a poster upload: exactly one file, in the "poster" field, and nothing else. */
+async function readPoster(request: FastifyRequest): Promise<Buffer> {
+  let poster: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') throw validationFailed(`Unexpected field "${part.fieldname}": only a poster file is accepted.`);
+    if (part.fieldname !== POSTER_FIELD || poster !== undefined) {
+      part.file.resume();
+      throw validationFailed(`Unexpected file field "${part.fieldname}": send one picture in the "${POSTER_FIELD}" field.`);
+    }
+    poster = await part.toBuffer();
+  }
+  if (poster === undefined || poster.length === 0) throw validationFailed(`Choose a picture to upload in the "${POSTER_FIELD}" field.`);
+  return poster;
+}
+
+/**
+ * Living boards (decision 150): the public reads of published boards (cached under the `boards`
+ * tag, dropped on every instance by the tables' triggers), the movie list in the specification's
+ * format, and the admins' board editor.
+ */
+export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, {
+      limits: { fileSize: BOARD_LIMITS.posterMaxBytes, files: 1, fields: 0, parts: 2 },
+    });
+  }
+  const boards = createBoardService(ctx.database.db, ctx.storage);
+  const { publicCache } = ctx;
+  const cached = { store: publicCache, tag: 'boards' } as const;
+  const admin = { access: 'admin' } as const;
+
+  route(app, listBoards, { access: 'public', cache: cached }, () => boards.listPublished());
+
+  route(app, getBoard, { access: 'public', cache: cached }, ({ params: { year } }) => boards.getPublished(year));
+
+  route(app, movieListFile, { access: 'public' }, async ({ request, reply }) => {
+    const file = await publicCache.remember('boards', 'movielist.json', async () => {
+      const bytes = Buffer.from(JSON.stringify(await boards.movieList()));
+      return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+    });
+    reply.header('cache-control', 'no-cache').header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(file.bytes);
+  });
+
+  route(app, getBoardEditor, admin, () => boards.editorState(ctx.config.tmdb !== undefined));
+
+  route(app, createBoard, admin, async ({ body: { year }, request }) => {
+    const board = await boards.createBoard(year);
+    request.log.info({ year }, 'board created');
+    return board;
+  });
+
+  route(app, updateBoardSlots, admin, ({ params: { year }, body: { slots } }) => boards.updateSlots(year, slots));
+
+  route(app, publishBoard, admin, async ({ params: { year }, request }) => {
+    const board = await boards.publish(year);
+    request.log.info({ year }, 'board published');
+    return board;
+  });
+
+  route(app, unpublishBoard, admin, async ({ params: { year }, request }) => {
+    const board = await boards.unpublish(year);
+    request.log.info({ year }, 'board unpublished');
+    return board;
+  });
+
+  route(app, deleteBoard, admin, async ({ params: { year }, request }) => {
+    await boards.deleteBoard(year);
+    request.log.info({ year }, 'board deleted');
+    return null;
+  });
+
+  route(app, searchMovies, admin, async ({ query: { q, limit } }) => ({ items: await boards.searchMovies(q, limit) }));
+
+  route(app, createMovie, admin, async ({ body, request }) => {
+    const movie = await boards.createMovie(body);
+    request.log.info({ movieId: movie.id }, 'movie created');
+    return movie;
+  });
+
+  route(app, updateMovie, admin, ({ params: { id }, body }) => boards.updateMovie(id, body));
+
+  route(app, replaceMoviePoster, admin, async ({ params: { id }, body, request }) => {
+    if (body !== undefined) throw serviceUnavailable('TMDB look-up is not available yet: upload a poster file instead.');
+    return boards.uploadPoster(id, await readPoster(request));
+  });
+
+  route(app, removeMoviePoster, admin, ({ params: { id } }) => boards.removePoster(id));
+};

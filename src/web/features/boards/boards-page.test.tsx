@@ -1,0 +1,286 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createBoard,
+  createMovie,
+  getBoardEditor,
+  publishBoard,
+  replaceMoviePoster,
+  searchMovies,
+  updateBoardSlots,
+  updateMovie,
+  type BoardEditorState,
+  type EditorBoard,
+  type EditorMovie,
+} from '../../../shared/boards';
+import { ApiError } from '../../lib/api-client';
+import type * as ApiClient from '../../lib/api-client';
+import { fakeApi } from '../../test/fake-api';
+import { BoardsPage } from './boards-page';
+
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  callApi: (await import('../../test/fake-api')).fakeApi.callApi,
+}));
+
+// Publishing refreshes the public boards store; its GET is not what these tests are about.
+vi.mock('../../lib/boards-store', () => ({ refreshBoards: () => Promise.resolve() }));
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+  URL.createObjectURL ??= () => 'blob:poster-preview';
+  URL.revokeObjectURL ??= () => undefined;
+});
+
+const NOW = '2026-11-26T12:00:00.000Z';
+
+/** Fictional movies only (decision 150's fixtures rule). */
+function movie(id: string, name: string, year: number, boards: number[], extra: Partial<EditorMovie> = {}): EditorMovie {
+  const src = `/media/poster-${id}-240.webp`;
+  return {
+    id,
+    name,
+    year,
+    description: `${name}: a fictional film.`,
+    imageURL: src,
+    starDescriptionA: 'Rosa’s take',
+    starRatingA: 4,
+    starDescriptionB: 'Dev’s take',
+    starRatingB: 3.5,
+    runtime: 101,
+    poster: { src, sources: [], placeholder: false },
+    boards,
+    freeSpace: false,
+    updatedAt: NOW,
+    ...extra,
+  };
+}
+
+const lighthouse = movie('2026-the-quiet-lighthouse', 'The Quiet Lighthouse', 2026, [2026]);
+const orchard = movie('2026-orchard-of-clocks', 'Orchard of Clocks', 2026, [2026]);
+const harbour = movie('2025-harbour-of-paper', 'Harbour of Paper', 2025, []);
+const freeSpace = movie('2026-free-space', 'Free Space', 2026, [2026], { freeSpace: true, runtime: 0 });
+
+function draft2026(): EditorBoard {
+  const slots: (string | null)[] = Array.from({ length: 25 }, () => null);
+  slots[0] = lighthouse.id;
+  slots[1] = orchard.id;
+  slots[12] = freeSpace.id;
+  return { year: 2026, status: 'draft', publishedAt: null, updatedAt: NOW, slots };
+}
+
+let state: BoardEditorState;
+
+beforeEach(() => {
+  fakeApi.reset();
+  state = {
+    boards: [draft2026(), { year: 2025, status: 'published', publishedAt: NOW, updatedAt: NOW, slots: draft2026().slots.map(() => 'x') }],
+    movies: [lighthouse, orchard, freeSpace],
+    tmdb: false,
+  };
+  // The 2025 board's squares are not shown in these tests; its movie ids only need to be valid.
+  fakeApi.on(getBoardEditor, () => state);
+  fakeApi.on(updateBoardSlots, ({ params, body }) => {
+    const { slots } = body as { slots: (string | null)[] };
+    const board = { ...draft2026(), year: Number(params.year), slots };
+    return board;
+  });
+  fakeApi.on(searchMovies, ({ query }) => {
+    const { q } = query as { q: string };
+    return { items: [lighthouse, orchard, harbour].filter((found) => found.name.toLowerCase().includes(q.toLowerCase())) };
+  });
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <BoardsPage />
+    </QueryClientProvider>,
+  );
+}
+
+function lastSlots(): (string | null)[] {
+  const call = fakeApi.calls.filter((recorded) => recorded.method === 'PUT').at(-1);
+  return (call?.body as { slots: (string | null)[] }).slots;
+}
+
+describe('the Boards page', () => {
+  it('lists every year with its status and opens the newest board', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Boards' })).toBeTruthy();
+    const years = await screen.findByRole('table');
+    expect(
+      within(years)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['YearStatusActions', '2026DraftOpen 2026', '2025PublishedOpen 2025']);
+    expect(screen.getByRole('heading', { level: 2, name: /2026 board \(Draft\)/ })).toBeTruthy();
+    const squares = screen.getByRole('list', { name: 'Squares of the 2026 board' });
+    expect(within(squares).getAllByRole('button')).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'N3: Free Space' })).toBeTruthy();
+    expect(screen.getByText(/22 empty squares: N1, G1, O1/)).toBeTruthy();
+  });
+
+  it('creates a board for a year, refusing one that exists', async () => {
+    const user = userEvent.setup();
+    fakeApi.on(createBoard, ({ body }) => {
+      const board: EditorBoard = {
+        ...draft2026(),
+        year: (body as { year: number }).year,
+        slots: draft2026().slots.map((id, i) => (i === 12 ? '2027-free-space' : null)),
+      };
+      state = { ...state, boards: [board, ...state.boards] };
+      return board;
+    });
+    renderPage();
+    const year = await screen.findByRole('textbox', { name: 'Year of the new board' });
+    await user.clear(year);
+    await user.type(year, '2025');
+    await user.click(screen.getByRole('button', { name: 'New board' }));
+    expect(screen.getByText('There is already a 2025 board.')).toBeTruthy();
+    await user.clear(year);
+    await user.type(year, '2027');
+    await user.click(screen.getByRole('button', { name: 'New board' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /2027 board \(Draft\)/ })).toBeTruthy();
+    expect(fakeApi.calls.find((call) => call.method === 'POST')?.body).toEqual({ year: 2027 });
+  });
+
+  it('fills a square from the title search', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'I2: empty' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'harbour');
+    await user.click(await screen.findByRole('button', { name: 'Put Harbour of Paper on I2' }));
+    await waitFor(() => expect(lastSlots()[6]).toBe(harbour.id));
+    expect(await screen.findByRole('button', { name: 'I2: Harbour of Paper' })).toBeTruthy();
+    // A movie already on the board cannot be put on it twice.
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a movie for I2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'lighthouse');
+    expect((await screen.findByRole('button', { name: 'The Quiet Lighthouse is already on this board' })).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('moves a square with Alt+arrow keys, announces it, keeps focus on the movie and never moves the Free Space', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const m1 = await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' });
+    m1.focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(lastSlots().slice(0, 6)).toEqual([null, orchard.id, null, null, null, lighthouse.id]));
+    expect(screen.getByRole('status').textContent).toBe('Moved The Quiet Lighthouse to M2.');
+    const m2 = screen.getByRole('button', { name: 'M2: The Quiet Lighthouse' });
+    expect(document.activeElement).toBe(m2);
+
+    screen.getByRole('button', { name: 'I1: Orchard of Clocks' }).focus();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(lastSlots()[2]).toBe(orchard.id));
+    expect(screen.getByRole('status').textContent).toBe('Moved Orchard of Clocks to N1.');
+    const puts = fakeApi.calls.filter((call) => call.method === 'PUT').length;
+    screen.getByRole('button', { name: 'N1: Orchard of Clocks' }).focus();
+    await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
+    expect(screen.getByRole('status').textContent).toBe('The Free Space stays in the centre.');
+    expect(fakeApi.calls.filter((call) => call.method === 'PUT')).toHaveLength(puts + 1);
+    expect(lastSlots()[12]).toBe(freeSpace.id);
+  });
+
+  it('publishes after a confirm dialog, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    fakeApi.on(publishBoard, () => {
+      throw new ApiError(409, 'conflict', 'Fill every square before publishing: N1, G1.');
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the 2026 board?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish 2026' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Fill every square before publishing: N1, G1.');
+
+    fakeApi.on(publishBoard, () => ({ ...draft2026(), status: 'published' as const, publishedAt: NOW }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Publish the 2026 board?' })).getByRole('button', { name: 'Publish 2026' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /2026 board \(Published\)/ })).toBeTruthy();
+    expect(screen.getByText('The 2026 board is published.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeTruthy();
+    // Locked: the squares no longer move.
+    screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' }).focus();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    expect(screen.getByRole('status').textContent).toBe('The 2026 board is published: unpublish it to rearrange its squares.');
+  });
+
+  it('shows a staff account’s 403 as a message', async () => {
+    const user = userEvent.setup();
+    fakeApi.on(updateBoardSlots, () => {
+      throw new ApiError(403, 'forbidden', 'Only admins can change the boards.');
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' }));
+    await user.click(screen.getByRole('button', { name: 'Clear M1' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only admins can change the boards.');
+    // The square is back as the server has it.
+    expect(screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' })).toBeTruthy();
+  });
+
+  it('adds a movie with a poster to a square, after showing what is wrong with the form', async () => {
+    const user = userEvent.setup();
+    const created = movie('2026-the-glass-ferry', 'The Glass Ferry', 2026, []);
+    fakeApi.on(createMovie, ({ body }) => ({ ...created, ...(body as object) }));
+    fakeApi.on(replaceMoviePoster, () => ({ ...created, poster: { src: '/media/poster-new-240.webp', sources: [], placeholder: false } }));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'G1: empty' }));
+    await user.click(screen.getByRole('button', { name: 'Add movie' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a movie to G1' });
+    const form = within(dialog);
+    await user.type(form.getByRole('textbox', { name: 'First rating (0–5, halves)' }), '4.3');
+    await user.click(form.getByRole('button', { name: 'Add movie' }));
+    expect(form.getByText('The title is required.')).toBeTruthy();
+    expect(form.getByText('Ratings go in halves (0, 0.5, 1 … 5).')).toBeTruthy();
+    expect(form.getByRole('textbox', { name: 'Title' }).getAttribute('aria-invalid')).toBe('true');
+    expect(fakeApi.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(form.getByRole('textbox', { name: 'Title' }), 'The Glass Ferry');
+    await user.type(form.getByRole('textbox', { name: 'Runtime (minutes)' }), '98');
+    await user.clear(form.getByRole('textbox', { name: 'First rating (0–5, halves)' }));
+    await user.type(form.getByRole('textbox', { name: 'First rating (0–5, halves)' }), '4.5');
+    await user.type(form.getByRole('textbox', { name: 'Second rating (0–5, halves)' }), '3');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'ferry.png', { type: 'image/png' });
+    await user.upload(form.getByLabelText('Poster'), png);
+    expect(form.getByRole('img', { name: 'Preview of the chosen poster' })).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Add movie' }));
+
+    await waitFor(() => expect(lastSlots()[3]).toBe(created.id));
+    const post = fakeApi.calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({ name: 'The Glass Ferry', year: 2026, runtime: 98, starRatingA: 4.5, starRatingB: 3 });
+    expect(fakeApi.calls.some((call) => call.method === 'PUT' && call.url === `/api/admin/movies/${created.id}/poster`)).toBe(true);
+    expect(await screen.findByRole('button', { name: 'G1: The Glass Ferry' })).toBeTruthy();
+  });
+
+  it('edits a movie on a published board without touching its squares', async () => {
+    const user = userEvent.setup();
+    state = { ...state, boards: [{ ...draft2026(), status: 'published', publishedAt: NOW }] };
+    fakeApi.on(updateMovie, ({ body }) => ({ ...lighthouse, ...(body as object) }));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' }));
+    expect(screen.queryByRole('button', { name: 'Clear M1' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit The Quiet Lighthouse' }));
+    const form = within(screen.getByRole('dialog', { name: 'Edit The Quiet Lighthouse' }));
+    const title = form.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'The Quiet Lighthouse Keeper');
+    await user.click(form.getByRole('button', { name: 'Save movie' }));
+    expect(await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse Keeper' })).toBeTruthy();
+    const patch = fakeApi.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.url).toBe(`/api/admin/movies/${lighthouse.id}`);
+    expect(patch?.body).toMatchObject({ name: 'The Quiet Lighthouse Keeper' });
+    expect(fakeApi.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
