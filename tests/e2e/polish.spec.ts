@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { expect, signIn, test } from './fixtures';
+import { buyPinSet, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
 // random pick's name, the success page and the orders admin — measured, not eyeballed.
@@ -138,5 +139,80 @@ test.describe('header', () => {
       await expectNoViolations(page, `admin menu (${theme})`, 'header');
       await page.keyboard.press('Escape');
     }
+  });
+});
+
+test.describe('feedback after actions', () => {
+  test('marking an order shipped under the Paid filter: a toast names it and the row stays with its new status', async ({ page }) => {
+    const email = uniqueEmail('polish-ship');
+    await buyPinSet(page, email);
+    await signIn(page, 'admin');
+    await page.goto('/orders?status=paid');
+    const row = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(row).toContainText('Paid');
+    const number = ((await row.locator('.font-mono').textContent()) ?? '').trim();
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await page.getByRole('form', { name: 'Mark shipped' }).getByRole('button', { name: 'Mark shipped' }).click();
+
+    const toast = page.getByRole('status').filter({ hasText: `Order ${number} marked shipped` });
+    await expect(toast).toBeVisible();
+    // Inside the screen, whatever the scroll position.
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    await expect(row).toContainText('Shipped');
+    await expect(row).toHaveCount(1);
+  });
+
+  test('the staff form shows every field’s message at once and focuses the first invalid field; creating says so in a toast', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/staff');
+    const form = page.getByRole('form', { name: 'New account' });
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Name is required.')).toBeVisible();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+    await expect(form.getByText('Password not provided!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+
+    await form.getByLabel('Name').fill('Polly Polish');
+    const email = uniqueEmail('polish-staff').replace('@example.com', '@mingo.local');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Name is required.')).toHaveCount(0);
+    await expect(form.getByText('Password not provided!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+
+    await form.getByLabel('Password').fill('polly-polish-secret');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Account created for ${email}` })).toBeVisible();
+
+    await page.getByRole('button', { name: `Disable ${email}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${email} disabled` })).toBeVisible();
+  });
+
+  test('an invalid product form focuses its first invalid field with every message shown; adding one ends with a toast', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff');
+    await page.goto('/add-product');
+    const form = page.getByRole('region', { name: 'New product' });
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id.endsWith('-productName'))).toBe(true);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBeGreaterThan(2);
+
+    const name = `Quiet Lighthouse Mug ${Date.now().toString(36)}`;
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Code').fill(`QLM${Date.now().toString(36)}`.slice(0, 20));
+    await form.getByLabel('Description').fill('A fictional mug for a fictional film.');
+    await form.getByLabel('Price (USD)').fill('9.50');
+    await form.getByLabel('Stock').fill('3');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Product “${name}” added to the shop` })).toBeVisible();
+    // Archived again at once, so that the shop's pages stay as the shop tests expect them.
+    await page.getByRole('button', { name: `Archive ${name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Product “${name}” archived` })).toBeVisible();
   });
 });
