@@ -216,3 +216,55 @@ test.describe('feedback after actions', () => {
     await expect(page.getByRole('status').filter({ hasText: `Product “${name}” archived` })).toBeVisible();
   });
 });
+
+test.describe('offline calm states', () => {
+  // Requests made while offline fail, which Chromium logs.
+  test.use({ allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/] } });
+
+  test('offline, the movie card says calmly that clips need a connection, and the shop has an offline state', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
+    // The movie window's code loads once online (offline, it would come from the service worker).
+    await page.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+
+    await page.getByRole('tabpanel').locator('[data-cell="I1"]').click();
+    const movie = page.getByRole('dialog');
+    await expect(movie.getByRole('status').filter({ hasText: 'Clips need a connection' })).toBeVisible();
+    await expect(movie.getByRole('alert')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await nav(page).getByRole('link', { name: /Shop/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The shop needs a connection.' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Product pages' })).toHaveCount(0);
+    const checkout = page.getByRole('button', { name: 'CHECKOUT' });
+    await expect(checkout).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText('Checkout needs a connection.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/shop-offline-1280-dark.png' });
+
+    await context.setOffline(false);
+    await expect(page.getByRole('navigation', { name: 'Product pages' })).toBeVisible();
+    await expect(checkout).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test.describe('a real failure while online', () => {
+    test.use({ allowedConsoleErrors: { patterns: [/status of 500/] } });
+
+    test('keeps the specification’s red clip alert', async ({ page }) => {
+      await page.route('**/api/clips/by-title/**', (route) => route.fulfill({ status: 500, json: { error: { code: 'x', message: 'x' } } }));
+      await page.goto('/');
+      await page.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toHaveText("Ooops! There's been an error loading the clip!");
+    });
+  });
+
+  test('an empty cart’s CHECKOUT says why it does nothing', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page.getByText('Your cart is empty — add something first.')).toBeVisible();
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+});
