@@ -268,3 +268,28 @@ test.describe('offline calm states', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 });
+
+test.describe('random pick', () => {
+  test('on a phone, the pick names its movie, scrolls its square into view below the header, and opens its card', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const ask = page.getByRole('button', { name: 'Ask Mighty MINGO' });
+    await ask.scrollIntoViewIfNeeded();
+    await ask.click();
+    const named = page.getByTestId('pick-name').getByRole('button');
+    await expect(named).toHaveText(/^[MINGO][1-5] — .+/);
+    const [cell = '', title = ''] = ((await named.textContent()) ?? '').split(' — ');
+    const square = page.locator(`[data-cell="${cell}"]`);
+    await expect(square).toHaveAttribute('data-picked', 'true');
+    const headerBottom = (await header(page).boundingBox())?.height ?? 0;
+    await expect
+      .poll(async () => {
+        const box = await square.boundingBox();
+        return box !== null && box.y >= headerBottom && box.y + box.height <= 844;
+      })
+      .toBe(true);
+    await page.screenshot({ path: 'test-results/shots/random-pick-390.png' });
+    await named.click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  });
+});
