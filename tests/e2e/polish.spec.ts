@@ -293,3 +293,18 @@ test.describe('random pick', () => {
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
   });
 });
+
+test.describe('success page', () => {
+  test('shows the order number the admin sees, and the items', async ({ page }) => {
+    const email = uniqueEmail('polish-success');
+    await buyPinSet(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+    const shown = ((await page.getByTestId('order-number').locator('strong').textContent()) ?? '').trim();
+    expect(shown).toMatch(/^[0-9A-F]{8}$/);
+    await expect(page.getByText('Enamel Pin Set')).toBeVisible();
+
+    await signIn(page, 'admin');
+    await page.goto('/orders?status=paid');
+    await expect(page.getByTestId('order-row').filter({ hasText: email })).toContainText(shown);
+  });
+});
