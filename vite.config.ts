@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,13 +24,28 @@ function staticLogo(): Plugin {
   };
 }
 
+/**
+ * public/data/movielist.json is the seed of the boards tables (migration 0061), not a file to
+ * serve: the server answers /data/movielist.json from the published boards (decision 150). Removed
+ * from the output once the public files are copied, before the service worker lists what to precache.
+ */
+function dropBoardsSeed(): Plugin {
+  return {
+    name: 'mingo-drop-boards-seed',
+    apply: 'build',
+    writeBundle(options) {
+      if (options.dir !== undefined) rmSync(path.join(options.dir, 'data', 'movielist.json'), { force: true });
+    },
+  };
+}
+
 const distDir = process.env.DIST_DIR ?? 'dist';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), staticLogo(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), staticLogo(), dropBoardsSeed(), VitePWA(pwaOptions)],
   build: {
     outDir: `../../${distDir}/client`,
     emptyOutDir: true,
@@ -42,6 +59,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': apiTarget,
+      '/data/movielist.json': apiTarget,
       '/media': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,

@@ -52,6 +52,8 @@ export type RouteSettings = {
   rateLimit?: FastifyContextConfig['rateLimit'];
   /** Media and images are compressed already, and Range offsets must stay exact. */
   compress?: false;
+  /** A JSON body larger than the app's 1 MB limit (e.g. a boards import file); 413 above it. */
+  bodyLimit?: number;
 };
 
 type RequestPart = 'params' | 'query' | 'headers' | 'body';
@@ -107,6 +109,7 @@ export function route<E extends Endpoint>(
       ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }),
     },
     ...(settings.compress === false ? { compress: false } : {}),
+    ...(settings.bodyLimit === undefined ? {} : { bodyLimit: settings.bodyLimit }),
     ...(cache === undefined
       ? {}
       : {

@@ -351,16 +351,19 @@ export const getTmdbMovie = endpoint({
  * the spec's format, like /data/movielist.json): each group of 25 is one board whose year is the
  * year of its centre entry (the Free Space).
  */
+/** An entry of an import file: an empty imageURL is allowed (that movie gets a generated placeholder). */
+const ImportMovieSchema = MovieSchema.extend({ imageURL: z.string() });
+
 export const BoardsFileSchema = z.object({
   format: z.literal('mingo-boards'),
   version: z.literal(1),
   exportedAt: z.string(),
   boards: z.array(z.object({ year: z.number().int(), status: BoardStatusSchema })).max(BOARD_LIMITS.importBoardsMax),
-  movies: z.array(MovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE),
+  movies: z.array(ImportMovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE),
 });
 export type BoardsFile = z.infer<typeof BoardsFileSchema>;
 
-export const ImportFileSchema = z.union([BoardsFileSchema, z.array(MovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE)]);
+export const ImportFileSchema = z.union([BoardsFileSchema, z.array(ImportMovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE)]);
 export type ImportFile = z.infer<typeof ImportFileSchema>;
 
 export const exportBoards = endpoint({

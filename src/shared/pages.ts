@@ -36,6 +36,7 @@ export const staticPages: readonly StaticPage[] = [
   staticPage(pagePaths.addProduct, PAGE_META.addProduct, 'Staff: add or edit products.', false),
   staticPage(pagePaths.staff, PAGE_META.staff, 'Admins: staff accounts.', false),
   staticPage(pagePaths.orders, PAGE_META.orders, 'Admins: orders.', false),
+  staticPage(pagePaths.boards, PAGE_META.boards, 'Admins: the board editor.', false),
   staticPage(pagePaths.setup, PAGE_META.setup, 'First start: create the admin account from the one-time setup link.', false),
 ];
 

@@ -120,6 +120,7 @@ test.describe('sign-in form', () => {
     await expect(links.getByRole('link', { name: 'Add product' })).toHaveAttribute('href', '/add-product');
     await expect(links.getByRole('link', { name: 'Staff' })).toBeVisible();
     await expect(links.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(links.getByRole('link', { name: 'Boards' })).toBeVisible();
     await expect(links.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(links.getByRole('button', { name: 'Login' })).toHaveCount(0);
 
@@ -150,6 +151,7 @@ test.describe('signed-in navigation', () => {
     await adminMenu(page);
     await expect(nav(page).getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    await expect(nav(page).getByRole('link', { name: 'Boards' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Upload' })).toBeVisible();
   });
 

@@ -19,8 +19,8 @@ describe('demo clips', () => {
     await t.close();
   });
 
-  it('are titled after movies of the list and stay small', () => {
-    const movies = MovieListSchema.parse(JSON.parse(readFileSync('public/data/movielist.json', 'utf8')));
+  it('are titled after movies of the published boards and stay small', async () => {
+    const movies = MovieListSchema.parse((await t.app.inject({ method: 'GET', url: '/data/movielist.json' })).json());
     const names = new Set(movies.map((movie) => movie.name));
     for (const clip of DEMO_CLIPS) expect(names.has(clip.title), clip.title).toBe(true);
     const dir = findDemoClipsDir();

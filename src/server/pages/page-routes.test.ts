@@ -1,10 +1,12 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
+import { createBoardService } from '../boards/board-service';
 import { createClipRepository } from '../clips/clip-repository';
+import { createStorage } from '../media/create-storage';
 import { createAccount } from '../auth/accounts';
 import { createProductService } from '../products/product-service';
 import { productFields } from '../../../tests/support/product-fields';
@@ -60,11 +62,9 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
   let clipId: string;
 
   beforeAll(async () => {
-    // A built site as the server sees it: index.html and the movie list.
+    // A built site as the server sees it: index.html (the boards come from the database).
     siteDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
-    await mkdir(path.join(siteDir, 'data'));
     await copyFile('src/web/index.html', path.join(siteDir, 'index.html'));
-    await copyFile('public/data/movielist.json', path.join(siteDir, 'data', 'movielist.json'));
     t = await createTestApp({ STATIC_DIR: siteDir, PUBLIC_URL: 'https://mingo.example' });
     const owner = await createAccount(t, {
       name: 'Rosa',
@@ -318,6 +318,31 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const first = movies.find((movie) => movie.year === newest && movie.name !== 'Free Space');
     expect(preloadedImages((await get('/db')).body)).toEqual([first?.imageURL]);
     expect(preloadedImages((await get('/about')).body)).toEqual([]);
+  });
+
+  it('shares only published boards: a draft year has no share page or image until it is published', async () => {
+    const boards = createBoardService(t.database.db, createStorage(t.config.storage));
+    const movies = JSON.parse(await readFile('public/data/movielist.json', 'utf8')) as { id: string }[];
+    await boards.createBoard(2031);
+    await boards.updateSlots(
+      2031,
+      movies.slice(0, 25).map((movie, position) => (position === 12 ? '2031-free-space' : movie.id)),
+    );
+    const code = encodeShareCode(2031, firstRow);
+    expect((await get(`/share/${code}`)).statusCode).toBe(404);
+    // From an address of its own: the rate-limit test above used up the default one's allowance.
+    const image = () => t.app.inject({ method: 'GET', url: `/share/${code}.png`, remoteAddress: '10.9.9.9' });
+    expect((await image()).json()).toEqual({
+      error: { code: 'not_found', message: 'This share code is for 2031, which has no board.' },
+    });
+    await boards.publish(2031);
+    // Written beside the routes: the cached boards go when the database's notice arrives.
+    await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(200), EVENTUALLY);
+    expect((await image()).statusCode).toBe(200);
+    // The newest published board is the DB page's first: its first poster is preloaded.
+    expect(preloadedImages((await get('/db')).body)).toEqual(['/posters/2018-black-panther.svg']);
+    await boards.unpublish(2031);
+    await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(404), EVENTUALLY);
   });
 
   it("preloads the pictures of the shop's first row on its first page only", async () => {

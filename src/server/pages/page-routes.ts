@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BOARD_IMAGE_SIZES, boardSummary } from '../../domain/board-image';
-import { boardForYear, FREE_SPACE_NAME, yearsDescending } from '../../domain/boards';
+import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
-import { MovieListSchema, type Movie } from '../../shared/content';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
 import { documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
@@ -12,6 +9,7 @@ import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, sitemapXml, sta
 import { PRODUCT_NAME } from '../../shared/product';
 import { SHOP_FIRST_ROW } from '../../shared/product-tile';
 import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
+import { createBoardService } from '../boards/board-service';
 import { createClipRepository } from '../clips/clip-repository';
 import type { AppContext } from '../context';
 import { MEDIA_TYPES } from '../media/storage';
@@ -68,13 +66,15 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
   const images = createShareImageRenderer({ footer: new URL(ctx.config.publicUrl).host });
   const { absolute } = site;
 
-  let movies: Promise<Movie[]> | undefined;
-  const movieList = () => {
-    movies ??= fs.promises
-      .readFile(path.join(site.root, 'data', 'movielist.json'), 'utf8')
-      .then((text) => MovieListSchema.parse(JSON.parse(text)));
-    return movies;
-  };
+  // Share pages and images, and the DB's preload, read the published boards (drafts are invisible),
+  // kept with the boards' cached answers and dropped with them when a board or movie changes.
+  const boards = createBoardService(ctx.database.db, ctx.storage);
+  const publishedYears = () =>
+    ctx.publicCache.remember('boards', 'published years', async () => {
+      const { items } = await boards.listPublished();
+      const firstPoster = items[0]?.movies.find((_, position) => position !== FREE_SPACE_INDEX)?.imageURL;
+      return { bytes: Buffer.alloc(0), years: new Set(items.map((board) => board.year)), firstPoster };
+    });
 
   const products = createProductService(ctx.database.db);
   /**
@@ -85,9 +85,8 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
    */
   const extrasOf: Partial<Record<string, (query: Record<string, string>) => Promise<PageExtras>>> = {
     [pagePaths.db]: async () => {
-      const newest = yearsDescending()[0];
-      const first = (await movieList()).find((movie) => movie.year === newest && movie.name !== FREE_SPACE_NAME);
-      return { preloads: first === undefined ? [] : [{ href: first.imageURL, as: 'image' }] };
+      const { firstPoster } = await publishedYears();
+      return { preloads: firstPoster === undefined ? [] : [{ href: firstPoster, as: 'image' }] };
     },
     [pagePaths.shop]: async (query) => {
       if ((query.page ?? '1') !== '1') return {};
@@ -135,7 +134,8 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
   });
 
   route(app, sharePage, { access: 'public' }, async ({ params: { code }, reply }) => {
-    const decoded = decodeShareCode(code);
+    const { years } = await publishedYears();
+    const decoded = decodeShareCode(code, (year) => years.has(year));
     if (!decoded.ok) return site.sendNotFound(reply);
     const summary = boardSummary(decoded.board.year, decoded.board.seen);
     const { width, height } = BOARD_IMAGE_SIZES.wide;
@@ -154,9 +154,11 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     shareImage,
     { access: 'public', rateLimit: SHARE_IMAGE_RATE_LIMIT, compress: false },
     async ({ params: { code }, query: { format }, headers, reply }) => {
-      const decoded = decodeShareCode(code);
+      const { years } = await publishedYears();
+      const decoded = decodeShareCode(code, (year) => years.has(year));
       if (!decoded.ok) throw notFound(decoded.message);
-      const names = boardForYear(await movieList(), decoded.board.year).map((movie) => movie.name);
+      const names = await boards.publishedNames(decoded.board.year);
+      if (names === undefined) throw notFound(`This share code is for ${decoded.board.year}, which has no board.`);
       const image = await images.render(decoded.board, names, format);
       reply.header('Cache-Control', IMAGE_CACHE).header('ETag', image.etag).header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (headers['if-none-match'] === image.etag) return reply.code(304).send();

@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  applyImport,
   BOARD_LIMITS,
   createBoard,
   createMovie,
   deleteBoard,
+  exportBoards,
   getBoard,
   getBoardEditor,
   listBoards,
   movieListFile,
   POSTER_FIELD,
+  previewImport,
   publishBoard,
   removeMoviePoster,
   replaceMoviePoster,
@@ -20,6 +23,7 @@ import {
   updateMovie,
 } from '../../shared/boards';
 import { serviceUnavailable, validationFailed } from '../../shared/errors';
+import { createBoardImport } from '../boards/board-import';
 import { createBoardService } from '../boards/board-service';
 import type { RouteOptions } from '../context';
 import { route } from '../route';
@@ -51,9 +55,17 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
     });
   }
   const boards = createBoardService(ctx.database.db, ctx.storage);
+  const transfer = createBoardImport(ctx.database.db, ctx.storage);
   const { publicCache } = ctx;
   const cached = { store: publicCache, tag: 'boards' } as const;
   const admin = { access: 'admin' } as const;
+  // Every instance drops its cached boards when the database's notice arrives (after the commit);
+  // the instance that wrote also drops them before it answers, so an admin who publishes and then
+  // reloads the site sees the change at once, even on a PostgreSQL listener's slowest day.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') publicCache.invalidate('boards');
+    return payload;
+  });
 
   route(app, listBoards, { access: 'public', cache: cached }, () => boards.listPublished());
 
@@ -113,4 +125,20 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   });
 
   route(app, removeMoviePoster, admin, ({ params: { id } }) => boards.removePoster(id));
+
+  route(app, exportBoards, admin, async ({ reply }) => {
+    const now = new Date();
+    reply.header('content-disposition', `attachment; filename="mingo-boards-${now.toISOString().slice(0, 10)}.json"`);
+    return transfer.exportFile(now);
+  });
+
+  // An import file of many years is larger than the app's 1 MB body limit.
+  const importLimit = { bodyLimit: BOARD_LIMITS.importMaxBytes + 64 * 1024 };
+  route(app, previewImport, { ...admin, ...importLimit }, ({ body }) => transfer.preview(body));
+
+  route(app, applyImport, { ...admin, ...importLimit }, async ({ body, request }) => {
+    const result = await transfer.apply(body.file, { overwritePublished: body.overwritePublished, publish: body.publish });
+    request.log.info({ years: result.boards.map((board) => `${board.year}:${board.action}`) }, 'boards imported');
+    return result;
+  });
 };

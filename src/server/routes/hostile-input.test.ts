@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -230,6 +230,24 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
         json: { ...HOSTILE_MOVIE, [field]: text },
       })),
       { name: `movie edit name ${label}`, method: 'PATCH', url: '/api/admin/movies/2018-roma', as: 'admin', json: { name: text } },
+      {
+        name: `boards import name ${label}`,
+        method: 'POST',
+        url: '/api/admin/boards/import',
+        as: 'admin',
+        json: {
+          file: Array.from({ length: 25 }, (_, i) => ({
+            ...HOSTILE_MOVIE,
+            id: i === 12 ? '2026-free-space' : `2026-hostile-${i}`,
+            imageURL: '',
+            description: '',
+            starDescriptionA: '',
+            starDescriptionB: '',
+            name: text,
+          })),
+          publish: true,
+        },
+      },
       { name: `product edit name ${label}`, method: 'PATCH', url: `/api/products/${productId}`, as: 'admin', json: { productName: text } },
       {
         name: `product edit options ${label}`,
@@ -302,6 +320,20 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
       { name: `all clips limit and sort ${label}`, method: 'GET', url: `/api/clips/all?limit=${query}&sort=${query}`, as: 'admin' },
       { name: `products page ${label}`, method: 'GET', url: `/api/products?page=${query}&pageSize=${query}` },
       { name: `board create year ${label}`, method: 'POST', url: '/api/admin/boards', as: 'admin', json: { year: value } },
+      {
+        name: `boards import file ${label}`,
+        method: 'POST',
+        url: '/api/admin/boards/import',
+        as: 'admin',
+        json: { file: value, publish: true },
+      },
+      {
+        name: `boards import flags ${label}`,
+        method: 'POST',
+        url: '/api/admin/boards/import',
+        as: 'admin',
+        json: { file: [], publish: value },
+      },
       { name: `board slots body ${label}`, method: 'PUT', url: '/api/admin/boards/2018/slots', as: 'admin', json: { slots: value } },
       { name: `movie search limit ${label}`, method: 'GET', url: `/api/admin/movies?limit=${query}`, as: 'admin' },
       { name: `movie year ${label}`, method: 'PATCH', url: '/api/admin/movies/2018-roma', as: 'admin', json: { year: value } },
@@ -374,6 +406,7 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
     ...badBodies('PUT', '/api/admin/boards/2018/slots', 'admin'),
     ...badBodies('POST', '/api/admin/movies', 'admin'),
     ...badBodies('PATCH', '/api/admin/movies/2018-roma', 'admin'),
+    ...badBodies('POST', '/api/admin/boards/import', 'admin'),
   );
 
   // Truncated and malformed multipart (upload, product form, product image).
@@ -825,12 +858,10 @@ async function checksums(t: TestApp): Promise<{ snapshot: () => Promise<string> 
   return { snapshot: async () => (await sql<{ sum: string }>`${sql.raw(query)}`.execute(t.database.db)).rows[0]?.sum ?? '' };
 }
 
-/** A built site as the server sees it (index.html and the movie list), so the page routes exist. */
+/** A built site as the server sees it (index.html; the boards come from the database), so the page routes exist. */
 async function siteDirectory(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mingo-hostile-site-'));
-  await mkdir(path.join(dir, 'data'));
   await copyFile('src/web/index.html', path.join(dir, 'index.html'));
-  await copyFile('public/data/movielist.json', path.join(dir, 'data', 'movielist.json'));
   return dir;
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS } from '../../../domain/boards';
 import type { EditorMovie } from '../../../shared/boards';
 import { LETTER_COLORS } from '../../lib/letter-colors';
@@ -46,6 +46,7 @@ type BoardSlotsProps = {
  * follows the movie). Moving swaps two squares; the centre Free Space stays where it is.
  */
 export function BoardSlots({ year, slots, movies, locked, selected, onSelect, onReorder }: BoardSlotsProps) {
+  const idPrefix = useId();
   const buttons = useRef(new Map<number, HTMLButtonElement>());
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -117,7 +118,7 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                   else buttons.current.set(position, element);
                 }}
                 data-slot={name}
-                aria-label={`${name}: ${free ? 'Free Space' : titleOf(position)}`}
+                aria-labelledby={`${idPrefix}-${name}-square ${idPrefix}-${name}-title`}
                 aria-describedby={`slots-help-${year}`}
                 aria-pressed={selected === position}
                 draggable={movable}
@@ -143,8 +144,13 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                 }
               >
                 <span className="w-full rounded bg-white/90 px-1 py-0.5 text-slate-900 dark:bg-slate-950/90 dark:text-slate-100">
-                  <span className="block text-[0.65rem] text-slate-600 dark:text-slate-400">{name}</span>
-                  <span className="line-clamp-2">{free ? 'Free Space' : id === null ? 'Empty' : (movie?.name ?? id)}</span>
+                  {/* The two visible texts name the button: "I2: The Quiet Lighthouse", "O5: empty". */}
+                  <span id={`${idPrefix}-${name}-square`} className="block text-[0.65rem] text-slate-600 dark:text-slate-400">
+                    {name}:
+                  </span>
+                  <span id={`${idPrefix}-${name}-title`} className={`line-clamp-2 ${id === null ? 'italic' : ''}`}>
+                    {free ? 'Free Space' : titleOf(position)}
+                  </span>
                 </span>
               </button>
             </li>

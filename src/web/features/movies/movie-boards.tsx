@@ -99,7 +99,8 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
         <p className="text-sm text-slate-600 dark:text-slate-300">Open a poster to mark it seen. Five in a line is MINGO.</p>
         {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
         <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setSharing(true)} disabled={!hasBoard}>
-          {year === null ? 'Share' : `Share ${year}`}
+          {/* The year's width is kept while the boards load: the header wraps the same way before and after. */}
+          Share {year ?? <span className="invisible">0000</span>}
         </button>
       </div>
       {year === null ? <TabsPlaceholder /> : <YearTabs tabs={tabs} selected={year} onSelect={setYear} />}

@@ -1,0 +1,205 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoViolations } from './axe';
+import { expect, signIn, test } from './fixtures';
+
+// Living boards (issue 21): an admin builds and publishes boards in the browser, visitors play
+// them. These tests change what every visitor sees (a published 2026 board), so they run in the
+// `shared-state` project, after the other browser tests, and take their boards away at the end.
+
+type Movie = { id: string; name: string; year: number };
+
+const origin = () => String(test.info().project.use.baseURL);
+
+async function seededMovies(request: APIRequestContext): Promise<Movie[]> {
+  const response = await request.get('/data/movielist.json');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as Movie[]).filter((movie) => movie.name !== 'Free Space');
+}
+
+/** Creates a draft board through the API and fills its squares (null = leave empty). */
+async function draftBoard(request: APIRequestContext, year: number, ids: (string | null)[]): Promise<void> {
+  const created = await request.post('/api/admin/boards', { data: { year }, headers: { origin: origin() } });
+  expect(created.status(), await created.text()).toBe(201);
+  const board = (await created.json()) as { slots: (string | null)[] };
+  const slots = board.slots.map((id, position) => (position === 12 ? id : (ids[position > 12 ? position - 1 : position] ?? null)));
+  const put = await request.put(`/api/admin/boards/${year}/slots`, { data: { slots }, headers: { origin: origin() } });
+  expect(put.status(), await put.text()).toBe(200);
+}
+
+async function removeBoard(request: APIRequestContext, year: number): Promise<void> {
+  await request.post(`/api/admin/boards/${year}/unpublish`, { headers: { origin: origin() } });
+  await request.delete(`/api/admin/boards/${year}`, { headers: { origin: origin() } });
+}
+
+/** Waits until the service worker has installed and controls the page (as offline.spec.ts). */
+async function whenServiceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function visitor(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  return page;
+}
+
+test.describe('living boards', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await signIn(page);
+    for (const year of [2026, 2027]) await removeBoard(page.request, year);
+    await page.close();
+  });
+
+  test('an admin publishes a 2026 board with a new movie and its poster; a visitor sees 2026 first, plays it, and keeps it offline', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    // The visitor's first visit is before 2026 exists: the service worker installs with the old boards.
+    const fanContext = await browser.newContext();
+    const fan = await visitor(fanContext);
+    await fan.goto('/');
+    await expect(fan.getByRole('tab', { name: /^2025/ })).toHaveAttribute('aria-selected', 'true');
+    await whenServiceWorkerReady(fan);
+
+    // The admin: 22 squares from existing movies through the API, one found by title, one new.
+    await signIn(page);
+    const movies = await seededMovies(page.request);
+    const fromOlderBoards = movies.filter((movie) => movie.year <= 2020);
+    const searched = fromOlderBoards[30];
+    if (searched === undefined) throw new Error('The seed has movies');
+    await draftBoard(
+      page.request,
+      2026,
+      fromOlderBoards.slice(0, 22).map((movie) => movie.id),
+    );
+
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boards' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Boards' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '2026 board (Draft)' })).toBeVisible();
+    await expect(page.getByText('2 empty squares: G5, O5.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'G5: empty' }).click();
+    await page.getByRole('searchbox', { name: 'Find a movie for G5' }).fill(searched.name);
+    await page.getByRole('button', { name: `Put ${searched.name} on G5` }).click();
+    await expect(page.getByRole('button', { name: `G5: ${searched.name}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'O5: empty' }).click();
+    await page.getByRole('button', { name: 'Add movie' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a movie to O5' });
+    // A typo, fixed below once the board is public.
+    await form.getByRole('textbox', { name: 'Title' }).fill('The Glas Ferry');
+    await form.getByRole('textbox', { name: 'Runtime (minutes)' }).fill('98');
+    await form.getByRole('textbox', { name: 'Description' }).fill('A fictional ferry crosses a fictional bay.');
+    await form.getByRole('textbox', { name: 'First rating’s caption' }).fill('Rosa’s take');
+    await form.getByRole('textbox', { name: 'First rating (0–5, halves)' }).fill('4.5');
+    await form.getByRole('textbox', { name: 'Second rating (0–5, halves)' }).fill('3');
+    const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    await form.getByLabel('Poster').setInputFiles({ name: 'ferry.png', mimeType: 'image/png', buffer: png });
+    await expect(form.getByRole('img', { name: 'Preview of the chosen poster' })).toBeVisible();
+    await form.getByRole('button', { name: 'Add movie' }).click();
+    await expect(page.getByRole('button', { name: 'O5: The Glas Ferry' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog', { name: 'Publish the 2026 board?' }).getByRole('button', { name: 'Publish 2026' }).click();
+    await expect(page.getByText('The 2026 board is published.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '2026 board (Published)' })).toBeVisible();
+
+    // The visitor, online: 2026 is the first tab and is played like any other year.
+    await fan.reload();
+    const tab2026 = fan.getByRole('tab', { name: /^2026/ });
+    await expect(tab2026).toHaveAttribute('aria-selected', 'true');
+    await expect(fan.getByRole('tab').first()).toHaveText(/^2026/);
+    const board = fan.getByRole('tabpanel');
+    await board.locator('[data-cell="O5"]').click();
+    const card = fan.getByRole('dialog', { name: 'The Glas Ferry' });
+    await expect(card).toContainText('A fictional ferry crosses a fictional bay.');
+    await card.getByRole('button', { name: 'Seen it' }).click();
+    await fan.keyboard.press('Escape');
+    await expect(tab2026).toContainText('1/24');
+    const poster = board.locator('[data-cell="O5"] picture');
+    await expect(poster.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/poster-.+ \d+w/);
+    await expect
+      .poll(() => poster.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
+
+    // The admin fixes the typo; the public board shows it (ids never change: the mark stays).
+    await page.getByRole('button', { name: 'O5: The Glas Ferry' }).click();
+    await page.getByRole('button', { name: 'Edit The Glas Ferry' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit The Glas Ferry' });
+    await edit.getByRole('textbox', { name: 'Title' }).fill('The Glass Ferry');
+    await edit.getByRole('button', { name: 'Save movie' }).click();
+    await expect(page.getByRole('button', { name: 'O5: The Glass Ferry' })).toBeVisible();
+    await fan.reload();
+    await expect(fan.getByRole('tabpanel').getByRole('button', { name: 'The Glass Ferry, O5, seen' })).toBeVisible();
+    await expect(fan.getByRole('tab', { name: /^2026/ })).toContainText('1/24');
+
+    // Offline: the board published after the first visit still plays, posters included.
+    await fanContext.setOffline(true);
+    await fan.reload();
+    await expect(fan.getByRole('tab', { name: /^2026/ })).toHaveAttribute('aria-selected', 'true');
+    const offlinePoster = fan.getByRole('tabpanel').locator('[data-cell="O5"] img');
+    await expect.poll(() => offlinePoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await fan.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+    await fan.getByRole('dialog').getByRole('button', { name: 'Seen it' }).click();
+    await fan.keyboard.press('Escape');
+    await expect(fan.getByRole('tab', { name: /^2026/ })).toContainText('2/24');
+    await fanContext.close();
+  });
+
+  test('a draft stays invisible to visitors; its squares move with Alt+arrow keys and by drag and drop', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    const movies = await seededMovies(page.request);
+    const [first, second] = movies;
+    if (first === undefined || second === undefined) throw new Error('The seed has movies');
+    await draftBoard(page.request, 2027, [first.id, second.id]);
+
+    const fan = await browser.newPage();
+    await fan.goto('/');
+    await expect(fan.getByRole('tab').first()).not.toHaveText(/^2027/);
+    await expect(fan.getByRole('tab', { name: /^2027/ })).toHaveCount(0);
+    expect((await fan.request.get('/api/boards/2027')).status()).toBe(404);
+    const list = (await (await fan.request.get('/api/boards')).json()) as { items: { year: number }[] };
+    expect(list.items.map((board) => board.year)).not.toContain(2027);
+    await fan.close();
+
+    await page.goto('/boards');
+    await page.getByRole('button', { name: 'Open 2027' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '2027 board (Draft)' })).toBeVisible();
+    await page.getByRole('button', { name: `M1: ${first.name}` }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(page.getByRole('status').filter({ hasText: `Moved ${first.name} to M2.` })).toBeAttached();
+    await expect(page.getByRole('button', { name: `M2: ${first.name}` })).toBeFocused();
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect(page.getByRole('button', { name: `I2: ${first.name}` })).toBeFocused();
+    // Saved on the server: a reload shows the same order.
+    await page.reload();
+    await page.getByRole('button', { name: 'Open 2027' }).click();
+    await expect(page.getByRole('button', { name: `I2: ${first.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `I1: ${second.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'M1: empty' })).toBeVisible();
+
+    // Drag and drop: the second movie onto the empty M1 (the squares swap).
+    await page.getByRole('button', { name: `I1: ${second.name}` }).dragTo(page.getByRole('button', { name: 'M1: empty' }));
+    await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I1: empty' })).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Open 2027' }).click();
+    await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();
+
+    await expectNoViolations(page, '/boards');
+    await page.getByRole('button', { name: `I2: ${first.name}` }).click();
+    await page.getByRole('button', { name: 'Add movie' }).click();
+    await expectNoViolations(page, 'the movie form', 'dialog[open]');
+  });
+});
