@@ -190,6 +190,9 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
 
+/** The short order number people quote (in e-mails, on /success, in the admin): the id's first 8 characters, upper case. */
+export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
+
 export const OrderListQuerySchema = z.object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() }).strict();
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 

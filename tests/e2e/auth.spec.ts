@@ -11,6 +11,14 @@ const MESSAGES = {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const authModal = (page: Page) => page.locator('dialog[data-modal="auth"]');
 
+/** The staff links sit in the navigation's "Admin" menu (decision 180): opens it and returns the navigation. */
+async function adminMenu(page: Page) {
+  const button = nav(page).getByRole('button', { name: 'Admin' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  return nav(page);
+}
+
 async function openLogin(page: Page) {
   await nav(page).getByRole('button', { name: 'Login' }).click();
   const modal = authModal(page);
@@ -106,7 +114,7 @@ test.describe('sign-in form', () => {
     await page.waitForFunction(() => (window as unknown as { sawSuccess?: boolean }).sawSuccess === true);
     await expect(authModal(page)).toBeHidden();
 
-    const links = nav(page);
+    const links = await adminMenu(page);
     await expect(links.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/manage?sort=1');
     await expect(links.getByRole('link', { name: 'Upload' })).toBeVisible();
     await expect(links.getByRole('link', { name: 'Add product' })).toHaveAttribute('href', '/add-product');
@@ -126,12 +134,13 @@ test.describe('signed-in navigation', () => {
   test('Manage is active only on /manage?sort=1 and Add product only on /add-product', async ({ page }) => {
     await signIn(page, 'staff');
     await page.goto('/manage?sort=1');
-    const manage = nav(page).getByRole('link', { name: 'Manage' });
+    const manage = (await adminMenu(page)).getByRole('link', { name: 'Manage' });
     await expect(manage).toHaveClass(/nav-link-active/);
     await page.goto('/manage?sort=2');
+    await adminMenu(page);
     await expect(manage).not.toHaveClass(/nav-link-active/);
     await page.goto('/add-product');
-    await expect(nav(page).getByRole('link', { name: 'Add product' })).toHaveClass(/nav-link-active/);
+    await expect((await adminMenu(page)).getByRole('link', { name: 'Add product' })).toHaveClass(/nav-link-active/);
     await expect(manage).not.toHaveClass(/nav-link-active/);
   });
 
@@ -139,6 +148,7 @@ test.describe('signed-in navigation', () => {
     await signIn(page, 'staff');
     await page.goto('/staff');
     await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+    await adminMenu(page);
     await expect(nav(page).getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Orders' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Boards' })).toHaveCount(0);
@@ -208,6 +218,7 @@ test.describe('staff accounts', () => {
     await fillLogin(page, email, 'nora-staff-secret');
     await modal.getByRole('button', { name: 'Login' }).click();
     await expect(modal.getByText(MESSAGES.success)).toBeVisible();
+    await adminMenu(page);
     await expect(nav(page).getByRole('link', { name: 'Upload' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Staff' })).toHaveCount(0);
   });

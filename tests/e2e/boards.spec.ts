@@ -81,6 +81,8 @@ test.describe('living boards', () => {
     );
 
     await page.goto('/');
+    // The organisers' links sit in the navigation's Admin menu (decision 180).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boards' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Boards' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '2026 board (Draft)' })).toBeVisible();

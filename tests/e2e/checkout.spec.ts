@@ -182,6 +182,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
 
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
     await page.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/orders$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();

@@ -131,11 +131,11 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the navigation is a column on small screens and a row on larger ones', async ({ page }) => {
+  test('the navigation is one row at every width (decision 180)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav).toHaveCSS('flex-direction', 'column');
+    await expect(nav).toHaveCSS('flex-direction', 'row');
     await page.setViewportSize({ width: 1200, height: 800 });
     await expect(nav).toHaveCSS('flex-direction', 'row');
   });

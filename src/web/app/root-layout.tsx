@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { AccountLinks, AuthModalHost } from '../features/auth/account-links';
+import { AccountLinks, AuthModalHost, type AccountLinksLayout } from '../features/auth/account-links';
 import { LazyMovieClip } from '../features/clips/lazy-movie-clip';
 import { MovieClipSlotContext } from '../components/movie-clip-slot';
+import { ToastHost } from '../components/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOnline } from '../lib/use-online';
 import { UpdatePrompt } from './update-prompt';
@@ -62,10 +63,10 @@ function OfflineNotice() {
 
 /** The shell: particle background, navigation, routed content, and the account area. */
 export function RootLayout({
-  accountLinks = <AccountLinks />,
+  accountLinks = (layout) => <AccountLinks layout={layout} />,
   children = null,
 }: {
-  accountLinks?: React.ReactNode;
+  accountLinks?: (layout: AccountLinksLayout) => React.ReactNode;
   children?: React.ReactNode;
 }) {
   const showParticles = useAfterPageLoad();
@@ -88,6 +89,7 @@ export function RootLayout({
       {children}
       <AuthModalHost />
       <UpdatePrompt />
+      <ToastHost />
       <ScrollRestoration />
     </MovieClipSlotContext.Provider>
   );

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /** A field's message under its control: a hint, replaced by the error while there is one. */
 type FieldMessages = { hint?: string | undefined; error?: string | undefined };
@@ -62,4 +63,13 @@ export type InputFieldSpec = Omit<InputFieldProps, 'id'> & { name: string };
 /** Several InputFields in a row of the form, each with the id `${idPrefix}-${name}`. */
 export function InputFields({ idPrefix, fields }: { idPrefix: string; fields: readonly InputFieldSpec[] }) {
   return fields.map(({ name, ...field }) => <InputField key={name} id={`${idPrefix}-${name}`} name={name} {...field} />);
+}
+
+/**
+ * Shows a form's field errors at once and moves the focus to its first invalid control, so that a
+ * person (and a screen reader) lands where the first fix is due. `render` sets the error state.
+ */
+export function showFieldErrors(form: HTMLFormElement, render: () => void): void {
+  flushSync(render);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

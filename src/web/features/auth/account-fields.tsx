@@ -1,8 +1,11 @@
-import { PASSWORD_RULE } from '../../../shared/staff';
+import { NewAccountSchema, PASSWORD_RULE } from '../../../shared/staff';
 import { InputFields } from '../../components/form-field';
 
 /** The text fields of a new account, as the server's NewAccountSchema names them. */
 type AccountText = { name: string; email: string; phoneNumber: string; password: string };
+
+/** A message under each field that has a problem. */
+export type AccountFieldErrors = Partial<Record<keyof AccountText, string>>;
 
 const FIELDS = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
@@ -15,8 +18,12 @@ const FIELDS = [
  * The fields of a new account (Staff page, first-admin setup). `forSelf` lets the browser fill in
  * the person's own name and e-mail; an admin creating someone else's account gets no suggestions.
  */
-export function AccountFields({ idPrefix, forSelf }: { idPrefix: string; forSelf: boolean }) {
-  const fields = FIELDS.map((field) => ({ ...field, autoComplete: forSelf || field.name === 'password' ? field.autoComplete : 'off' }));
+export function AccountFields({ idPrefix, forSelf, errors = {} }: { idPrefix: string; forSelf: boolean; errors?: AccountFieldErrors }) {
+  const fields = FIELDS.map((field) => ({
+    ...field,
+    autoComplete: forSelf || field.name === 'password' ? field.autoComplete : 'off',
+    error: errors[field.name],
+  }));
   return <InputFields idPrefix={idPrefix} fields={fields} />;
 }
 
@@ -29,4 +36,15 @@ export function accountTextOf(data: FormData): AccountText {
 /** The password policy, under the account fields. */
 export function PasswordRule() {
   return <p className="text-sm text-slate-600 dark:text-slate-300">{PASSWORD_RULE}</p>;
+}
+
+/** Every field's first problem, checked by the server's own schema, so that all of them show at once. */
+export function accountFieldErrors(text: AccountText): AccountFieldErrors {
+  const parsed = NewAccountSchema.safeParse(text);
+  const errors: AccountFieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = FIELDS.find(({ name }) => name === issue.path[0])?.name;
+    if (field !== undefined) errors[field] ??= issue.message;
+  }
+  return errors;
 }

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { Icon } from '../../components/icon';
+import { MenuButton } from '../../components/menu-button';
 import { paths } from '../../lib/paths';
 import { closeAuthModal, openAuthModal, useAuthModalOpen } from './auth-modal-state';
 import { signOutNow, useDelayedSignedIn, useSession } from './session-store';
@@ -40,8 +42,58 @@ function LogoutButton() {
   );
 }
 
-/** The account part of the navigation: Login while signed out; staff links and Logout while signed in. */
-export function AccountLinks() {
+/** Where the account links sit: in the one-row bar (staff links in an "Admin" menu) or in the phone menu (a flat list). */
+export type AccountLinksLayout = 'bar' | 'menu';
+
+function StaffLinks({ isAdmin }: { isAdmin: boolean }) {
+  const location = useLocation();
+  const manage = paths.manage(1);
+  const manageActive = `${location.pathname}${location.search}` === manage;
+  return (
+    <ul className="flex flex-col gap-1">
+      <li>
+        <Link to={manage} className={`${linkClass(manageActive)} w-full`} aria-current={manageActive ? 'page' : undefined}>
+          Manage
+        </Link>
+      </li>
+      <li>
+        <NavLink to={paths.upload} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+          Upload
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.addProduct} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+          Add product
+        </NavLink>
+      </li>
+      {isAdmin && (
+        <>
+          <li>
+            <NavLink to={paths.staff} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+              Staff
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.orders} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+              Orders
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.boards} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+              Boards
+            </NavLink>
+          </li>
+        </>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The account part of the navigation: Login while signed out; while signed in, the staff links
+ * (in an "Admin" menu in the bar, listed under an "Admin" heading in the phone menu) and Logout.
+ */
+export function AccountLinks({ layout = 'bar' }: { layout?: AccountLinksLayout }) {
   const session = useSession();
   const location = useLocation();
 
@@ -53,32 +105,23 @@ export function AccountLinks() {
     );
   }
 
-  const manage = paths.manage(1);
-  const manageActive = `${location.pathname}${location.search}` === manage;
+  const isAdmin = session.user.role === 'admin';
+  const adminPaths: string[] = [paths.manageRoute, paths.upload, paths.addProduct, paths.staff, paths.orders, paths.boards];
+  const adminActive = adminPaths.includes(location.pathname);
+  if (layout === 'menu') {
+    return (
+      <>
+        <p className="px-3 pt-2 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">Admin</p>
+        <StaffLinks isAdmin={isAdmin} />
+        <LogoutButton />
+      </>
+    );
+  }
   return (
     <>
-      <Link to={manage} className={linkClass(manageActive)} aria-current={manageActive ? 'page' : undefined}>
-        Manage
-      </Link>
-      <NavLink to={paths.upload} end className={({ isActive }) => linkClass(isActive)}>
-        Upload
-      </NavLink>
-      <NavLink to={paths.addProduct} end className={({ isActive }) => linkClass(isActive)}>
-        Add product
-      </NavLink>
-      {session.user.role === 'admin' && (
-        <>
-          <NavLink to={paths.staff} end className={({ isActive }) => linkClass(isActive)}>
-            Staff
-          </NavLink>
-          <NavLink to={paths.orders} end className={({ isActive }) => linkClass(isActive)}>
-            Orders
-          </NavLink>
-          <NavLink to={paths.boards} end className={({ isActive }) => linkClass(isActive)}>
-            Boards
-          </NavLink>
-        </>
-      )}
+      <MenuButton label="Admin" icon={<Icon name="settings" />} buttonClassName={linkClass(adminActive)} panelClassName="w-48">
+        <StaffLinks isAdmin={isAdmin} />
+      </MenuButton>
       <LogoutButton />
     </>
   );

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RoleSchema, type Role } from '../../../shared/auth';
 import { passwordProblem, type StaffAccount } from '../../../shared/staff';
-import { FormField } from '../../components/form-field';
+import { FormField, showFieldErrors } from '../../components/form-field';
+import { showToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
-import { AccountFields, accountTextOf, PasswordRule } from './account-fields';
+import { AccountFields, accountFieldErrors, accountTextOf, PasswordRule, type AccountFieldErrors } from './account-fields';
 import { useSession } from './session-store';
 import { useStaffList, useStaffMutations } from './use-staff';
 
@@ -15,18 +16,29 @@ function CreateAccountForm() {
   const id = useId();
   const { create } = useStaffMutations();
   const [created, setCreated] = useState<string | null>(null);
+  const [errors, setErrors] = useState<AccountFieldErrors>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const role = RoleSchema.catch('staff').parse(data.get('role'));
+    const text = accountTextOf(data);
     setCreated(null);
+    // Every field's message at once, the focus on the first to fix (the server checks the same schema).
+    const problems = accountFieldErrors(text);
+    if (Object.keys(problems).length > 0) {
+      create.reset();
+      showFieldErrors(form, () => setErrors(problems));
+      return;
+    }
+    setErrors({});
     create.mutate(
-      { ...accountTextOf(data), role },
+      { ...text, role },
       {
         onSuccess: (account) => {
           setCreated(`Account created for ${account.email}.`);
+          showToast(`Account created for ${account.email}`);
           form.reset();
         },
       },
@@ -34,12 +46,12 @@ function CreateAccountForm() {
   };
 
   return (
-    <form onSubmit={submit} className="card flex flex-col gap-4 p-5" aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-5" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-bold">
         New account
       </h2>
       <fieldset disabled={create.isPending} className="grid gap-4 sm:grid-cols-2">
-        <AccountFields idPrefix={id} forSelf={false} />
+        <AccountFields idPrefix={id} forSelf={false} errors={errors} />
         <FormField id={`${id}-role`} label="Role">
           <select id={`${id}-role`} name="role" className="input" defaultValue="staff">
             <option value="staff">Staff</option>
@@ -129,7 +141,15 @@ function AccountRow({ account, isSelf }: { account: StaffAccount; isSelf: boolea
                 type="button"
                 className="btn-secondary"
                 disabled={setDisabled.isPending}
-                onClick={() => setDisabled.mutate({ account, disabled: !account.disabled })}
+                onClick={() =>
+                  setDisabled.mutate(
+                    { account, disabled: !account.disabled },
+                    {
+                      onSuccess: () =>
+                        showToast(account.disabled ? `${account.email} enabled` : `${account.email} disabled: their sessions have ended`),
+                    },
+                  )
+                }
                 aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
               >
                 {account.disabled ? 'Enable' : 'Disable'}
@@ -155,6 +175,7 @@ function AccountRow({ account, isSelf }: { account: StaffAccount; isSelf: boolea
               onSaved={() => {
                 setResetting(false);
                 setNotice('Password changed. Sessions opened with the old password have ended.');
+                showToast(`Password changed for ${account.email}`);
               }}
               onCancel={() => setResetting(false)}
             />

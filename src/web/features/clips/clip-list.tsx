@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Icon } from '../../components/icon';
+import { useOnline } from '../../lib/use-online';
 import { ClipCard } from './clip-card';
+import { CLIPS_NEED_A_CONNECTION } from './movie-clip';
 import { useClipList } from './use-clip-list';
 
 /** The specification's threshold: load more when within 6 % of the page's bottom. */
@@ -19,6 +21,7 @@ function nearPageBottom(): boolean {
  */
 export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: string; heading?: string }) {
   const { data, error, hasNextPage, isFetching, fetchNextPage, refetch } = useClipList(placement);
+  const online = useOnline();
 
   useEffect(() => {
     // After a failure only the "Try again" button loads more, so scrolling cannot hammer the server.
@@ -53,14 +56,20 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
         </ul>
       )}
       <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
-        {isFetching && 'Loading clips…'}
+        {isFetching && online && 'Loading clips…'}
         {!isFetching &&
           error === null &&
           data !== undefined &&
           !hasNextPage &&
           (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
       </div>
-      {error !== null && !isFetching && (
+      {/* Offline is a state, not a failure: a calm note; the red alert is for a real failure while online. */}
+      {!online && (error !== null || data === undefined || hasNextPage) && (
+        <p className="alert-info mt-2 flex items-center gap-2" role="status">
+          <Icon name="info" /> {CLIPS_NEED_A_CONNECTION}
+        </p>
+      )}
+      {online && error !== null && !isFetching && (
         <div className="alert-error mt-2 flex items-center justify-between gap-3" role="alert">
           <span className="flex items-center gap-2">
             <Icon name="error" /> Ooops! There's been an error loading the clips!

@@ -1,3 +1,4 @@
+import { showToast } from '../../components/toast';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
@@ -8,14 +9,13 @@ import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';
 import { copyText } from './copy-text';
-import { Toast, useToast } from './toast';
 import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
 import { useAllClips } from './use-all-clips';
 import { useMyClips } from './use-my-clips';
 
 const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
 
-function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose: () => void; onSaved: () => void }) {
+function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose: () => void; onSaved: (title: string) => void }) {
   return (
     <Modal name="editClip" title="Edit title" open={clip !== null} onClose={onClose}>
       {clip !== null && <EditTitleForm key={clip.docID} clip={clip} onClose={onClose} onSaved={onSaved} />}
@@ -23,7 +23,7 @@ function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose
   );
 }
 
-function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => void; onSaved: () => void }) {
+function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => void; onSaved: (title: string) => void }) {
   const [title, setTitle] = useState(clip.title);
   const update = useUpdateClipTitle();
   const inputId = useId();
@@ -31,7 +31,7 @@ function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!check.success) return;
-    update.mutate({ id: clip.docID, title: check.data }, { onSuccess: onSaved });
+    update.mutate({ id: clip.docID, title: check.data }, { onSuccess: () => onSaved(check.data) });
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
@@ -111,7 +111,6 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
   const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = showAll ? everyone : mine;
   const [editing, setEditing] = useState<Clip | null>(null);
   const [deleting, setDeleting] = useState<Clip | null>(null);
-  const { toast, show } = useToast();
   const sortId = useId();
   const ownerId = useId();
   const clips = data?.pages.flatMap((page) => page.items) ?? [];
@@ -125,8 +124,8 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
 
   const copyLink = async (clip: Clip) => {
     const link = new URL(paths.clip(clip.docID), window.location.origin).toString();
-    if (await copyText(link)) show('Link copied to clipboard');
-    else show(`Copy this link: ${link}`, 'error');
+    if (await copyText(link)) showToast('Link copied to clipboard');
+    else showToast(`Copy this link: ${link}`, 'error');
   };
 
   return (
@@ -232,20 +231,19 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
       <EditTitleModal
         clip={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => {
+        onSaved={(title) => {
           setEditing(null);
-          show('Title saved');
+          showToast(`Title saved: “${title}”`);
         }}
       />
       <DeleteClipModal
         clip={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
+          showToast(deleting === null ? 'Clip deleted' : `Clip “${deleting.title}” deleted`);
           setDeleting(null);
-          show('Clip deleted');
         }}
       />
-      <Toast toast={toast} />
     </section>
   );
 }

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Icon } from '../../components/icon';
 import type { MovieClipProps } from '../../components/movie-clip-slot';
+import { useOnline } from '../../lib/use-online';
 import { ClipPlayer } from './clip-player';
 import { useClipByTitle } from './use-clip-by-title';
 
 export const CLIP_LOAD_ERROR = "Ooops! There's been an error loading the clip!";
+/** Said calmly instead of the error while the device is offline (navigator.onLine is false). */
+export const CLIPS_NEED_A_CONNECTION = 'Clips need a connection';
 
 /**
  * The movie modal's clip (provided through MovieClipSlotContext): loads the newest clip titled
@@ -18,7 +21,18 @@ export function MovieClip({ movieName, poster }: MovieClipProps) {
 function MovieClipView({ movieName, poster }: MovieClipProps) {
   const { data: clip, isError } = useClipByTitle(movieName);
   const [playing, setPlaying] = useState(false);
+  const online = useOnline();
 
+  if (!online && (isError || clip === undefined)) {
+    return (
+      <>
+        {poster}
+        <p role="status" className="alert-info mt-2 flex items-center gap-2 text-sm">
+          <Icon name="info" /> {CLIPS_NEED_A_CONNECTION}
+        </p>
+      </>
+    );
+  }
   if (isError) {
     return (
       <>

@@ -70,8 +70,18 @@ describe('MovieBoards', () => {
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     expect(tabs[2]?.textContent).toContain('2/24');
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getAllByRole('button')).toHaveLength(25);
+    expect(panel.querySelectorAll('[data-cell]')).toHaveLength(25);
     expect(panel.querySelector('[data-picked="true"]')?.getAttribute('data-cell')).toBe('G2');
+  });
+
+  it('names the picked movie with a button that opens its card', async () => {
+    renderBoards();
+    const pickedName = screen.getByTestId('pick-name');
+    const square = screen.getByRole('tabpanel').querySelector('[data-picked="true"]');
+    const title = square?.getAttribute('aria-label')?.split(',')[0] ?? '';
+    const open = within(pickedName).getByRole('button', { name: new RegExp(`^G2 — ${title}`) });
+    fireEvent.click(open);
+    expect(await screen.findByRole('dialog', { name: title })).toBeDefined();
   });
 
   it('draws posters as <picture> with the renditions, sizes and a reserved 2:3 box, lazily below the first rows', () => {

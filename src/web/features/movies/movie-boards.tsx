@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   boardProgress,
   cellIndex,
@@ -61,6 +61,16 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
   const blackout = hasBoard && isBlackout(seen);
   const progress = boardProgress(seen);
   const picked = pick === null ? null : cellIndex(pick.letter, pick.number);
+  const pickedMovie = picked === null ? undefined : board[picked];
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Each new pick brings its square into view (on a phone the pick card sits below the board).
+  useEffect(() => {
+    if (pick === null) return;
+    const square = panelRef.current?.querySelector('[data-picked="true"]');
+    // jsdom (component tests) has no layout, hence no scrollIntoView.
+    if (square instanceof HTMLElement && 'scrollIntoView' in square) square.scrollIntoView({ block: 'nearest' });
+  }, [pick]);
 
   // A movie may sit on several boards (one mark counts on each); the celebration is for the board
   // it was opened from, whose year can differ from the movie's own release year.
@@ -99,6 +109,7 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
         id={year === null ? undefined : panelId(year)}
         aria-labelledby={year === null ? undefined : tabId(year)}
         className="card flex flex-col gap-3 p-3 sm:p-4"
+        ref={panelRef}
       >
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p className="font-semibold">
@@ -110,6 +121,18 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
           <BingoBoard board={board} seen={seen} lines={lines} blackout={blackout} picked={picked} onOpen={setOpenMovie} />
         ) : (
           <BoardPlaceholder loading={isPending} />
+        )}
+        {pick !== null && pickedMovie !== undefined && (
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="pick-name">
+            <span className="font-semibold">Random pick:</span>
+            <button
+              type="button"
+              className="rounded font-bold text-sky-700 underline underline-offset-4 dark:text-sky-300"
+              onClick={() => setOpenMovie(pickedMovie)}
+            >
+              {`${pick.letter}${pick.number} — ${pickedMovie.name}`}
+            </button>
+          </p>
         )}
       </div>
       {openMovie !== null && (

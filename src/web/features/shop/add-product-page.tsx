@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { showToast } from '../../components/toast';
 import { paths } from '../../lib/paths';
 import { ManagedProductList } from './managed-product-list';
 import { ProductForm } from './product-form';
@@ -34,6 +35,7 @@ export function AddProductPage() {
             if (image !== null) form.append('image', image);
             const product = await create.mutateAsync(form);
             setCreated(product.productName);
+            showToast(`Product “${product.productName}” added to the shop`);
           }}
         />
       </section>

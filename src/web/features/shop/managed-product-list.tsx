@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatUsd } from '../../../domain/format';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
+import { showToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
 import { ProductForm, valuesOf } from './product-form';
 import { useManagedProducts, useReplaceProductImage, useUpdateProduct } from './use-managed-products';
@@ -28,6 +29,7 @@ function EditProductModal({ product, onClose }: { product: ManagedProduct; onClo
         onSubmit={async (values, image) => {
           await update.mutateAsync({ id: product.id, changes: values });
           if (image !== null) await replaceImage.mutateAsync({ id: product.id, image });
+          showToast(`Product “${values.productName}” saved`);
           onClose();
         }}
       />
@@ -42,7 +44,13 @@ function ProductRow({ product, onEdit }: { product: ManagedProduct; onEdit: () =
     setError(null);
     update.mutate(
       { id: product.id, changes: { isActive: !product.isActive } },
-      { onError: (caught) => setError(errorMessage(caught, 'Could not save. Please try again.')) },
+      {
+        onSuccess: () =>
+          showToast(
+            product.isActive ? `Product “${product.productName}” archived` : `Product “${product.productName}” is back in the shop`,
+          ),
+        onError: (caught) => setError(errorMessage(caught, 'Could not save. Please try again.')),
+      },
     );
   };
   return (

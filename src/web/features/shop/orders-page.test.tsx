@@ -7,6 +7,7 @@ import { getOrder, listOrders, refundOrder, shipOrder, type AdminOrderDetail, ty
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
+import { ToastHost } from '../../components/toast';
 import { OrdersPage } from './orders-page';
 
 vi.mock('../../lib/api-client', async (importOriginal) => ({
@@ -106,6 +107,7 @@ async function renderOrdersPage(search = '') {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastHost />
     </QueryClientProvider>,
   );
   await screen.findByRole('heading', { level: 1, name: 'Orders' });
@@ -218,6 +220,20 @@ describe('the Orders page (admins)', () => {
     expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
   });
 
+  it('under a status filter, a shipped order stays in place with its new status, and a toast names it', async () => {
+    serveOrders([order(1, 'paid'), order(2, 'paid')]);
+    const { user } = await renderOrdersPage('?status=paid');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Paid']));
+    await user.click(screen.getByRole('button', { name: detailsButton(1) }));
+    const form = await screen.findByRole('form', { name: 'Mark shipped' });
+    await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Shipped']));
+    expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 marked shipped');
+    // Only the ship call: the list was not fetched again (it would have dropped the row).
+    expect(fakeApi.calls.filter((call) => call.url.startsWith('/api/orders?') || call.url === '/api/orders').length).toBe(1);
+  });
+
   it('asks before refunding, can keep the payment, and refunds on confirmation', async () => {
     serveOrders([order(1, 'needs_refund')]);
     const { user } = await renderOrdersPage();
@@ -233,6 +249,7 @@ describe('the Orders page (admins)', () => {
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
     await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
     await waitFor(() => expect(statusOfRows()).toEqual(['Refunded']));
+    expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 refunded: $54.48 back to the customer');
     expect(await screen.findByText(`re_${order(1, 'paid').id.slice(0, 4)}`)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
   });

@@ -4,7 +4,7 @@ import { formatUsd } from '../../../domain/format';
 import { optionsText } from '../../../domain/product-options';
 import { lastPage } from '../../../domain/paging';
 import { buildPath } from '../../../shared/contract';
-import { exportOrders, ORDER_STATUSES, OrderStatusSchema, type AdminOrder, type OrderStatus } from '../../../shared/orders';
+import { exportOrders, orderNumber, ORDER_STATUSES, OrderStatusSchema, type AdminOrder, type OrderStatus } from '../../../shared/orders';
 import { FormField } from '../../components/form-field';
 import { OrderDetail } from './order-detail';
 import { STATUS_LABELS } from './order-summary';
@@ -28,7 +28,7 @@ function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open:
     <tr className="border-t border-slate-200 align-top dark:border-slate-700" data-testid="order-row">
       <td className="px-3 py-2 text-sm whitespace-nowrap">
         <time dateTime={order.createdAt}>{dateFormatter.format(new Date(order.createdAt))}</time>
-        <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{order.id.slice(0, 8)}</div>
+        <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{orderNumber(order.id)}</div>
       </td>
       <td className="px-3 py-2">
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASSES[order.status]}`}>
@@ -63,7 +63,7 @@ function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open:
       <td className="px-3 py-2">
         <button type="button" className="btn-secondary" aria-expanded={open} onClick={onToggle}>
           {open ? 'Hide details' : 'Details'}
-          <span className="sr-only"> of order {order.id.slice(0, 8)}</span>
+          <span className="sr-only"> of order {orderNumber(order.id)}</span>
         </button>
       </td>
     </tr>

@@ -2,7 +2,7 @@ import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { centsToDollars, formatMegabytes } from '../../../domain/format';
 import { PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, ProductCreateSchema, type ProductCreateInput } from '../../../shared/products';
-import { fieldAria, FormField, InputField } from '../../components/form-field';
+import { fieldAria, FormField, InputField, showFieldErrors } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import type { ManagedProduct } from './wire';
 
@@ -91,15 +91,19 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
     setErrors({ ...errors, [field]: undefined });
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setServerError(null);
     const parsed = ProductCreateSchema.safeParse(values);
     const problems: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     const badImage = imageProblem(image);
     if (badImage !== undefined) problems.image = badImage;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      showFieldErrors(form, () => setErrors(problems));
+      return;
+    }
+    setErrors({});
     setBusy(true);
     try {
       await onSubmit(values, image);
@@ -111,7 +115,7 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
     } catch (error) {
       const message = errorMessage(error, 'Something went wrong. Please try again.');
       setServerError(message);
-      if (error instanceof ApiError && error.code === 'conflict') setErrors({ productCode: message });
+      if (error instanceof ApiError && error.code === 'conflict') showFieldErrors(form, () => setErrors({ productCode: message }));
     } finally {
       setBusy(false);
     }

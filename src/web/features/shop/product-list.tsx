@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { lastPage as lastPageOf } from '../../../domain/paging';
 import { Icon } from '../../components/icon';
+import { useOnline } from '../../lib/use-online';
 import { PRODUCT_TILE_CLASSES, SHOP_FIRST_ROW } from '../../../shared/product-tile';
 import { ProductCard } from './product-card';
 import { PAGE_PARAM, requestedPage, useProductsPage } from './use-products-page';
@@ -13,6 +14,7 @@ export function ProductList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = requestedPage(searchParams.get(PAGE_PARAM));
   const query = useProductsPage(requested);
+  const online = useOnline();
   const data = query.isError ? undefined : query.data;
   const page = data?.page ?? 1;
   const lastPage = data === undefined ? 1 : lastPageOf(data.total, data.pageSize);
@@ -49,7 +51,15 @@ export function ProductList() {
       <h2 id="products-heading" className="sr-only">
         Products
       </h2>
-      {query.isPending ? (
+      {!online && data === undefined ? (
+        <div className="card flex flex-col items-center gap-2 p-8 text-center" role="status">
+          <Icon name="info" className="text-3xl text-sky-600 dark:text-sky-300" />
+          <p className="font-semibold">The shop needs a connection.</p>
+          <p className="text-slate-600 dark:text-slate-300">
+            Your cart is kept on this device. The products come back when you are online.
+          </p>
+        </div>
+      ) : query.isPending ? (
         <p className="card p-8 text-center text-slate-500 dark:text-slate-400" role="status">
           Loading products…
         </p>
@@ -71,19 +81,22 @@ export function ProductList() {
           ))}
         </ul>
       )}
-      <nav aria-label="Product pages" className="mt-5 flex items-center justify-between gap-3">
-        <button type="button" className="btn-secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-          <Icon name="chevron_left" />
-          Previous
-        </button>
-        <p className="text-sm font-semibold whitespace-nowrap text-slate-600 dark:text-slate-400" aria-live="polite">
-          Page {page} of {lastPage}
-        </p>
-        <button type="button" className="btn-secondary" onClick={() => goTo(page + 1)} disabled={page >= lastPage}>
-          Next
-          <Icon name="chevron_right" />
-        </button>
-      </nav>
+      {/* Offline, other pages cannot load: no pagination. */}
+      {online && (
+        <nav aria-label="Product pages" className="mt-5 flex items-center justify-between gap-3">
+          <button type="button" className="btn-secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+            <Icon name="chevron_left" />
+            Previous
+          </button>
+          <p className="text-sm font-semibold whitespace-nowrap text-slate-600 dark:text-slate-400" aria-live="polite">
+            Page {page} of {lastPage}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => goTo(page + 1)} disabled={page >= lastPage}>
+            Next
+            <Icon name="chevron_right" />
+          </button>
+        </nav>
+      )}
     </section>
   );
 }

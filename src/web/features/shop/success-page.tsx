@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { orderNumber } from '../../../shared/orders';
 import { checkoutReturnPaths } from '../../../shared/page-meta';
 import { paths } from '../../lib/paths';
 import { clearCart } from './cart-store';
@@ -25,6 +26,10 @@ function PaidOrder({ order }: { order: Order }) {
     <Shell title="Payment Successful" tone="good">
       <p className="mb-2 text-lg">Thank you for your order!</p>
       <p className="mb-6">Check your email for a receipt</p>
+      <p className="mb-4 text-left" data-testid="order-number">
+        Order number <strong className="font-mono text-lg">{orderNumber(order.id)}</strong>
+        <span className="block text-sm text-slate-600 dark:text-slate-300">Quote it if you contact us about this order.</span>
+      </p>
       <h2 className="mb-2 text-left text-lg font-bold">Your order</h2>
       <OrderSummary order={order} />
     </Shell>

@@ -1,10 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getOrder, listOrders, refundOrder, shipOrder, type OrderStatus, type ShipOrderBody } from '../../../shared/orders';
+import {
+  getOrder,
+  orderNumber,
+  listOrders,
+  refundOrder,
+  shipOrder,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type OrderPage,
+  type OrderStatus,
+  type ShipOrderBody,
+} from '../../../shared/orders';
 import { callApi } from '../../lib/api-client';
-import { orderFromWire } from './wire';
+import { formatUsd } from '../../../domain/format';
+import { showToast } from '../../components/toast';
+import { orderFromWire, wireCents, type InCents } from './wire';
 
 const orderKeys = {
   all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
   list: (page: number, status: OrderStatus | undefined) => ['orders', 'list', page, status ?? 'all'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
@@ -31,11 +45,38 @@ export function useOrderDetail(id: string) {
   });
 }
 
-/** Ship and refund; both refresh every order view. */
+type OrderListPage = Omit<OrderPage, 'items'> & { items: InCents<AdminOrder>[] };
+
+/**
+ * Ship and refund. The answer (the order as it is now) replaces the order where it is shown: its
+ * detail and its row in every cached list, so the row stays in place with its new status — even
+ * under a status filter it no longer matches — until the list is refreshed. Other lists are only
+ * marked stale.
+ */
 export function useOrderActions(id: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
-  const ship = useMutation({ mutationFn: (body: ShipOrderBody) => callApi(shipOrder, { params: { id }, body }), onSuccess: refresh });
-  const refund = useMutation({ mutationFn: () => callApi(refundOrder, { params: { id } }), onSuccess: refresh });
+  const applied = (answer: AdminOrderDetail) => {
+    const updated = orderFromWire(answer);
+    queryClient.setQueryData(orderKeys.detail(id), updated);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists, refetchType: 'none' });
+    queryClient.setQueriesData<OrderListPage>({ queryKey: orderKeys.lists }, (page) =>
+      page === undefined ? page : { ...page, items: page.items.map((order) => (order.id === id ? updated : order)) },
+    );
+  };
+  // The toast is shown here, not by the form: the form is gone once the order has moved on.
+  const ship = useMutation({
+    mutationFn: (body: ShipOrderBody) => callApi(shipOrder, { params: { id }, body }),
+    onSuccess: (answer) => {
+      applied(answer);
+      showToast(`Order ${orderNumber(id)} marked shipped`);
+    },
+  });
+  const refund = useMutation({
+    mutationFn: () => callApi(refundOrder, { params: { id } }),
+    onSuccess: (answer) => {
+      applied(answer);
+      showToast(`Order ${orderNumber(id)} refunded: ${formatUsd(wireCents(answer.total))} back to the customer`);
+    },
+  });
   return { ship, refund };
 }

@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** A fresh receipt address, unique to this test run, to find its order by. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Buys one Enamel Pin Set (a high-stock demo item, see checkout.spec.ts) with the test provider:
+ * started through the API as the shop's CHECKOUT does, paid on the test checkout page as a shopper
+ * would. Leaves the page on /success.
+ */
+export async function buyPinSet(page: Page, email: string): Promise<void> {
+  const origin = String(test.info().project.use.baseURL);
+  let pins: { id: string } | undefined;
+  for (let pageNumber = 1; pins === undefined && pageNumber <= 5; pageNumber++) {
+    const products = (await (await page.request.get(`/api/products?page=${pageNumber}`)).json()) as {
+      items: { id: string; productName: string }[];
+    };
+    pins = products.items.find((product) => product.productName === 'Enamel Pin Set');
+  }
+  if (pins === undefined) throw new Error('no demo pin set');
+  const started = await page.request.post('/api/create-checkout-session', {
+    data: [{ product: { id: pins.id }, quantity: 1 }],
+    headers: { origin },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  await page.goto(((await started.json()) as { url: string }).url);
+  await page.getByLabel('Email for the receipt').fill(email);
+  await page.getByLabel('Full name').fill('Robin Reel');
+  await page.getByLabel('Address line 1').fill('7 Projector Row');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('Postal code').fill('12345');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/success/);
+}

@@ -1,0 +1,310 @@
+import type { Page } from '@playwright/test';
+import { expectNoViolations, switchTheme, THEMES } from './axe';
+import { expect, signIn, test } from './fixtures';
+import { buyPinSet, uniqueEmail } from './order-support';
+
+// Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
+// random pick's name, the success page and the orders admin — measured, not eyeballed.
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const header = (page: Page) => page.locator('header').first();
+
+async function headerHeight(page: Page): Promise<number> {
+  const box = await header(page).boundingBox();
+  if (box === null) throw new Error('the header is not rendered');
+  return box.height;
+}
+
+async function activeElementText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
+}
+
+test.describe('header', () => {
+  for (const state of ['signed out', 'staff', 'admin'] as const) {
+    test(`one row from 1024 to 1600 px and a bar of at most 64 px at 390 px (${state})`, async ({ page }) => {
+      if (state !== 'signed out') await signIn(page, state);
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: /^Switch to (light|dark) theme$/ });
+      await expect(toggle).toBeVisible();
+      if (state !== 'signed out') await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+      for (const width of [1024, 1280, 1600]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await headerHeight(page), `header height at ${width} px`).toBeLessThanOrEqual(64);
+        // Every visible control sits on the logo's row.
+        const logo = await nav(page).getByRole('link', { name: 'MINGO home' }).boundingBox();
+        const shop = await nav(page).getByRole('link', { name: /Shop/ }).boundingBox();
+        const theme = await toggle.boundingBox();
+        expect(logo).not.toBeNull();
+        for (const box of [shop, theme]) {
+          expect(box).not.toBeNull();
+          if (box === null || logo === null) continue;
+          expect(Math.abs(box.y + box.height / 2 - (logo.y + logo.height / 2))).toBeLessThan(8);
+        }
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await headerHeight(page), 'header height at 390 px').toBeLessThanOrEqual(64);
+      await expect(nav(page).getByRole('button', { name: 'Menu' })).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: /Shop/ })).toBeVisible();
+      await expect(toggle).toBeVisible();
+      // The header stays on screen (sticky) while the page scrolls.
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect((await header(page).boundingBox())?.y).toBe(0);
+    });
+  }
+
+  test('the Admin menu is a menu button: aria-expanded, arrow keys, Escape, and it closes after following a link', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    const admin = nav(page).getByRole('button', { name: 'Admin' });
+    await expect(admin).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav(page).getByRole('link', { name: 'Orders' })).toHaveCount(0);
+
+    await admin.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(admin).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => activeElementText(page)).toBe('Manage');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeElementText(page)).toBe('Upload');
+    await page.keyboard.press('End');
+    await expect.poll(() => activeElementText(page)).toBe('Boards');
+    await page.keyboard.press('Escape');
+    await expect(admin).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+    await expect.poll(() => activeElementText(page)).toContain('Admin');
+
+    await admin.click();
+    for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards']) {
+      await expect(nav(page).getByRole('link', { name })).toBeVisible();
+    }
+    // A click elsewhere closes it.
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(admin).toHaveAttribute('aria-expanded', 'false');
+
+    await admin.click();
+    await nav(page).getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(admin).toHaveAttribute('aria-expanded', 'false');
+    await expect(admin).toHaveClass(/nav-link-active/);
+  });
+
+  test('on a phone the Menu button holds the pages and the account links, and Escape returns focus to it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const menu = nav(page).getByRole('button', { name: 'Menu' });
+    await expect(nav(page).getByRole('link', { name: 'About' })).toHaveCount(0);
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'MINGO DB' })).toBeVisible();
+    await expect(nav(page).getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeElementText(page)).toBe('About');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent))
+      .toContain('Menu');
+
+    await menu.click();
+    await nav(page).getByRole('link', { name: 'MINGO DB' }).click();
+    await expect(page).toHaveURL(/\/db$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('phone menu signed in as admin: staff links under Admin, Logout; axe finds nothing in both themes', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      const menu = nav(page).getByRole('button', { name: 'Menu' });
+      await menu.click();
+      for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards']) {
+        await expect(nav(page).getByRole('link', { name })).toBeVisible();
+      }
+      await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+      await page.screenshot({ path: `test-results/shots/header-390-admin-menu-${theme}.png` });
+      await expectNoViolations(page, `phone menu (${theme})`, 'header');
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await nav(page).getByRole('button', { name: 'Admin' }).click();
+      await page.screenshot({ path: `test-results/shots/header-1280-admin-menu-${theme}.png` });
+      await expectNoViolations(page, `admin menu (${theme})`, 'header');
+      await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('feedback after actions', () => {
+  test('marking an order shipped under the Paid filter: a toast names it and the row stays with its new status', async ({ page }) => {
+    const email = uniqueEmail('polish-ship');
+    await buyPinSet(page, email);
+    await signIn(page, 'admin');
+    await page.goto('/orders?status=paid');
+    const row = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(row).toContainText('Paid');
+    const number = ((await row.locator('.font-mono').textContent()) ?? '').trim();
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await page.getByRole('form', { name: 'Mark shipped' }).getByRole('button', { name: 'Mark shipped' }).click();
+
+    const toast = page.getByRole('status').filter({ hasText: `Order ${number} marked shipped` });
+    await expect(toast).toBeVisible();
+    // Inside the screen, whatever the scroll position.
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    await expect(row).toContainText('Shipped');
+    await expect(row).toHaveCount(1);
+  });
+
+  test('the staff form shows every field’s message at once and focuses the first invalid field; creating says so in a toast', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/staff');
+    const form = page.getByRole('form', { name: 'New account' });
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Name is required.')).toBeVisible();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+    await expect(form.getByText('Password not provided!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+
+    await form.getByLabel('Name').fill('Polly Polish');
+    const email = uniqueEmail('polish-staff').replace('@example.com', '@mingo.local');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Name is required.')).toHaveCount(0);
+    await expect(form.getByText('Password not provided!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+
+    await form.getByLabel('Password').fill('polly-polish-secret');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Account created for ${email}` })).toBeVisible();
+
+    await page.getByRole('button', { name: `Disable ${email}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${email} disabled` })).toBeVisible();
+  });
+
+  test('an invalid product form focuses its first invalid field with every message shown; adding one ends with a toast', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff');
+    await page.goto('/add-product');
+    const form = page.getByRole('region', { name: 'New product' });
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id.endsWith('-productName'))).toBe(true);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBeGreaterThan(2);
+
+    const name = `Quiet Lighthouse Mug ${Date.now().toString(36)}`;
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Code').fill(`QLM${Date.now().toString(36)}`.slice(0, 20));
+    await form.getByLabel('Description').fill('A fictional mug for a fictional film.');
+    await form.getByLabel('Price (USD)').fill('9.50');
+    await form.getByLabel('Stock').fill('3');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Product “${name}” added to the shop` })).toBeVisible();
+    // Archived again at once, so that the shop's pages stay as the shop tests expect them.
+    await page.getByRole('button', { name: `Archive ${name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Product “${name}” archived` })).toBeVisible();
+  });
+});
+
+test.describe('offline calm states', () => {
+  // Requests made while offline fail, which Chromium logs.
+  test.use({ allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/] } });
+
+  test('offline, the movie card says calmly that clips need a connection, and the shop has an offline state', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
+    // The movie window's code loads once online (offline, it would come from the service worker).
+    await page.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+
+    await page.getByRole('tabpanel').locator('[data-cell="I1"]').click();
+    const movie = page.getByRole('dialog');
+    await expect(movie.getByRole('status').filter({ hasText: 'Clips need a connection' })).toBeVisible();
+    await expect(movie.getByRole('alert')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await nav(page).getByRole('link', { name: /Shop/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The shop needs a connection.' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Product pages' })).toHaveCount(0);
+    const checkout = page.getByRole('button', { name: 'CHECKOUT' });
+    await expect(checkout).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText('Checkout needs a connection.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/shop-offline-1280-dark.png' });
+
+    await context.setOffline(false);
+    await expect(page.getByRole('navigation', { name: 'Product pages' })).toBeVisible();
+    await expect(checkout).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test.describe('a real failure while online', () => {
+    test.use({ allowedConsoleErrors: { patterns: [/status of 500/] } });
+
+    test('keeps the specification’s red clip alert', async ({ page }) => {
+      await page.route('**/api/clips/by-title/**', (route) => route.fulfill({ status: 500, json: { error: { code: 'x', message: 'x' } } }));
+      await page.goto('/');
+      await page.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toHaveText("Ooops! There's been an error loading the clip!");
+    });
+  });
+
+  test('an empty cart’s CHECKOUT says why it does nothing', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page.getByText('Your cart is empty — add something first.')).toBeVisible();
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+});
+
+test.describe('random pick', () => {
+  test('on a phone, the pick names its movie, scrolls its square into view below the header, and opens its card', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const ask = page.getByRole('button', { name: 'Ask Mighty MINGO' });
+    await ask.scrollIntoViewIfNeeded();
+    await ask.click();
+    const named = page.getByTestId('pick-name').getByRole('button');
+    await expect(named).toHaveText(/^[MINGO][1-5] — .+/);
+    const [cell = '', title = ''] = ((await named.textContent()) ?? '').split(' — ');
+    const square = page.locator(`[data-cell="${cell}"]`);
+    await expect(square).toHaveAttribute('data-picked', 'true');
+    const headerBottom = (await header(page).boundingBox())?.height ?? 0;
+    await expect
+      .poll(async () => {
+        const box = await square.boundingBox();
+        return box !== null && box.y >= headerBottom && box.y + box.height <= 844;
+      })
+      .toBe(true);
+    await page.screenshot({ path: 'test-results/shots/random-pick-390.png' });
+    await named.click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  });
+});
+
+test.describe('success page', () => {
+  test('shows the order number the admin sees, and the items', async ({ page }) => {
+    const email = uniqueEmail('polish-success');
+    await buyPinSet(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+    const shown = ((await page.getByTestId('order-number').locator('strong').textContent()) ?? '').trim();
+    expect(shown).toMatch(/^[0-9A-F]{8}$/);
+    await expect(page.getByText('Enamel Pin Set')).toBeVisible();
+
+    await signIn(page, 'admin');
+    await page.goto('/orders?status=paid');
+    await expect(page.getByTestId('order-row').filter({ hasText: email })).toContainText(shown);
+  });
+});
