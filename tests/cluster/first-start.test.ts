@@ -77,6 +77,13 @@ describe('first start on an empty PostgreSQL database', () => {
     expect(products?.n).toBe(DEMO_PRODUCTS.length);
     const [clips] = await adminQuery<{ n: number }>(url, 'select count(*)::int as n from clips');
     expect(clips?.n).toBe(DEMO_CLIPS.length);
+    // The boards were seeded once (migration 0061): the eight years of the movie list, 25 squares each.
+    const [boards] = await adminQuery<{ boards: number; slots: number; movies: number }>(
+      url,
+      'select (select count(*)::int from boards) as boards, (select count(*)::int from board_slots) as slots, (select count(*)::int from movies) as movies',
+    );
+    expect(boards).toEqual({ boards: 8, slots: 200, movies: 200 });
+    for (const app of apps) expect((await fetch(`${app.url}/data/movielist.json`)).status).toBe(200);
   }, 90_000);
 
   it('starts and serves with a pool of one connection (DATABASE_POOL_SIZE=1)', async () => {

@@ -57,5 +57,7 @@ describe('poster wire shape', () => {
       placeholder: false,
     });
     expect(posterMediaKeys('poster-abc', [160])).toEqual(['poster-abc-160.webp', 'poster-abc-160.avif']);
+    const placeholder = posterOf({ poster_key: 'poster-abc', poster_widths: [160], poster_placeholder: true, poster_static: null });
+    expect(placeholder.sources).toEqual([{ type: 'image/webp', srcset: '/media/poster-abc-160.webp 160w' }]);
   });
 });

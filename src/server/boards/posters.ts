@@ -73,12 +73,11 @@ export function posterOf(columns: PosterColumns, rasters: ReadonlySet<string> = 
     const srcset = (format: 'webp' | 'avif') =>
       widths.map((width) => `${mediaPath(renditionKey(key, width, format))} ${width}w`).join(', ');
     const srcWidth = widths.includes(SRC_WIDTH) ? SRC_WIDTH : (widths[widths.length - 1] ?? SRC_WIDTH);
+    // Generated placeholders are flat drawings: WebP only (AVIF would cost most of their drawing time).
+    const avif = columns.poster_placeholder ? [] : [{ type: 'image/avif', srcset: srcset('avif') }];
     return {
       src: mediaPath(renditionKey(key, srcWidth, 'webp')),
-      sources: [
-        { type: 'image/avif', srcset: srcset('avif') },
-        { type: 'image/webp', srcset: srcset('webp') },
-      ],
+      sources: [...avif, { type: 'image/webp', srcset: srcset('webp') }],
       placeholder: columns.poster_placeholder,
     };
   }
@@ -116,7 +115,7 @@ type Rendition = { key: string; bytes: Buffer; contentType: string };
  * and WebP decode at a reduced scale), turned upright by its EXIF orientation; every rendition is
  * made from that small copy, one at a time, so a 24-megapixel upload never sits in memory whole.
  */
-async function renditions(input: Buffer, prefix: string): Promise<Rendition[]> {
+async function renditions(input: Buffer, prefix: string, withAvif: boolean): Promise<Rendition[]> {
   const sharp = await loadSharp();
   const largest = Math.max(...POSTER_WIDTHS);
   const out: Rendition[] = [];
@@ -131,9 +130,11 @@ async function renditions(input: Buffer, prefix: string): Promise<Rendition[]> {
       const resized = () => sharp(data, raw).resize({ width, height: Math.round(width * 1.5) });
       // sharp writes no metadata unless asked: EXIF, XMP and ICC of the upload are gone.
       const webp = await resized().webp({ quality: 80, effort: 4 }).toBuffer();
-      const avif = await resized().avif({ quality: 55, effort: 2 }).toBuffer();
       out.push({ key: renditionKey(prefix, width, 'webp'), bytes: webp, contentType: 'image/webp' });
-      out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
+      if (withAvif) {
+        const avif = await resized().avif({ quality: 55, effort: 2 }).toBuffer();
+        out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
+      }
     }
   } catch {
     throw unreadablePoster();
@@ -156,7 +157,7 @@ export type StoredPoster = { poster_key: string; poster_widths: number[]; poster
 export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer): Promise<StoredPoster> {
   await checkedInput(upload);
   const prefix = `poster-${randomUUID()}`;
-  await store(storage, await renditions(upload, prefix));
+  await store(storage, await renditions(upload, prefix, true));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: false };
 }
 
@@ -164,7 +165,7 @@ export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer)
 export async function storePlaceholderPoster(storage: MediaStorage, name: string, year: number): Promise<StoredPoster> {
   pointFontconfigAtShippedFonts();
   const prefix = `poster-${randomUUID()}`;
-  await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix));
+  await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix, false));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: true };
 }
 
