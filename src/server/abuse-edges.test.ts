@@ -239,3 +239,13 @@ describe('what the log says about clients that go away, and about secrets in URL
     expect(logged).not.toContain('s3cr3t-setup-token');
   });
 });
+
+describe('the setup status', () => {
+  it('is open until an admin exists, then every setup link has been used', async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ open: true });
+    await createAccount(t, { name: 'First Admin', email: 'first@test.local', phoneNumber: '', password: TEST_PASSWORD, role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ open: false });
+    await t.close();
+  });
+});

@@ -25,4 +25,17 @@ export const completeSetup = endpoint({
   response: StaffAccountSchema,
 });
 
+/** Whether set-up is still open (no admin yet): once an admin exists, every setup link has been used. */
+export const SetupStatusSchema = z.object({ open: z.boolean() });
+
+export const setupStatus = endpoint({
+  method: 'GET',
+  path: '/api/setup',
+  summary: 'Whether the first admin is still to be created (a setup link can still be used).',
+  tag: 'Staff',
+  response: SetupStatusSchema,
+});
+
+export const SETUP_LINK_USED = 'This setup link has been used.';
+
 export const SETUP_LINK_REFUSED = 'This setup link is not valid or has already been used.';

@@ -56,7 +56,9 @@ test.afterAll(() => {
 test.describe('first admin set-up', () => {
   test.use({ allowedConsoleErrors: { patterns: [/403/] } });
 
-  test('a wrong token is refused; the logged link creates the admin once, who can then sign in', async ({ page }) => {
+  test('a wrong token is refused; the logged link creates the admin once, then says it has been used; the admin signs in', async ({
+    page,
+  }) => {
     expect(setupLink.startsWith(`${origin}/setup?token=`)).toBe(true);
     const fill = async () => {
       await page.getByLabel('Name').fill('Root Admin');
@@ -79,9 +81,16 @@ test.describe('first admin set-up', () => {
       await expectNoViolations(page, `/setup done (${theme})`);
     }
 
+    // The used link no longer offers the form: it says so and offers to sign in.
     await page.goto(setupLink);
-    await fill();
-    await expect(page.getByRole('alert')).toHaveText('This setup link is not valid or has already been used.');
+    await expect(page.getByText('This setup link has been used.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create admin account' })).toHaveCount(0);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/setup used (${theme})`);
+    }
+    await page.getByRole('button', { name: 'Sign in instead.' }).click();
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
 
     const signIn = await page.request.post(`${origin}/api/auth/sign-in/email`, {
       data: { email: 'root@example.com', password: 'first-admin-passphrase' },

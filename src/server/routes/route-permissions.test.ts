@@ -25,6 +25,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/staff/:id/enable': 'admin',
   'POST /api/staff/:id/password': 'admin',
   'POST /api/setup': 'public',
+  'GET /api/setup': 'public',
   'GET /api/products': 'public',
   'GET /api/products/lookup': 'public',
   'GET /api/products/manage': 'signed-in',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { completeSetup } from '../../shared/setup';
-import { completeFirstAdminSetup } from '../auth/first-admin';
+import { completeSetup, setupStatus } from '../../shared/setup';
+import { adminExists, completeFirstAdminSetup } from '../auth/first-admin';
 import type { RouteOptions } from '../context';
 import { route } from '../route';
 
@@ -9,4 +9,7 @@ export const setupRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   route(app, completeSetup, { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } }, async ({ body }) =>
     completeFirstAdminSetup(ctx, body),
   );
+  // Lets the setup page say a used link has been used instead of showing the form (no token
+  // needed: whether an admin exists is no secret on a running site).
+  route(app, setupStatus, { access: 'public' }, async () => ({ open: !(await adminExists(ctx.database.db)) }));
 };

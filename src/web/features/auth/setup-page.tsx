@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { completeSetup, type SetupBody } from '../../../shared/setup';
+import { completeSetup, SETUP_LINK_USED, setupStatus, type SetupBody } from '../../../shared/setup';
 import { callApi, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { AccountFields, accountTextOf, PasswordRule } from './account-fields';
+import { openAuthModal } from './auth-modal-state';
 
 /**
  * /setup?token=…: creates the first admin account from the one-time link the server logs when
@@ -15,6 +16,10 @@ export function SetupPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const setup = useMutation({ mutationFn: (body: SetupBody) => callApi(completeSetup, { body }) });
+  // Once an admin exists every link has been used: say so instead of offering a form that can
+  // only be refused. Unknown (loading, failed): the form, refused by the server if need be.
+  const status = useQuery({ queryKey: ['setup-status'], queryFn: ({ signal }) => callApi(setupStatus, { signal }), enabled: token !== '' });
+  const used = !setup.isSuccess && status.data?.open === false;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,6 +46,13 @@ export function SetupPage() {
       {token === '' ? (
         <p className="alert-error" role="alert">
           This page needs the one-time setup link that the server prints in its log when no admin exists.
+        </p>
+      ) : used ? (
+        <p className="card p-5">
+          {SETUP_LINK_USED}{' '}
+          <button type="button" className="font-semibold underline underline-offset-4" onClick={openAuthModal}>
+            Sign in instead.
+          </button>
         </p>
       ) : (
         <form onSubmit={submit} className="card flex flex-col gap-4 p-5" aria-label="Create the first admin">
