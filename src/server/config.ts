@@ -86,6 +86,7 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   TMDB_API_KEY: optionalString,
   TMDB_API_URL: z.url().default('https://api.themoviedb.org/3'),
+  TMDB_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(60_000).default(8_000),
   SHIP_COUNTRIES: z
     .string()
     .default('US')
@@ -157,7 +158,7 @@ export type Config = {
         apiBase: string | undefined;
       };
   /** The optional TMDB look-up of the board editor (TMDB_API_KEY); undefined = the movie form is manual. */
-  tmdb: { apiKey: string; apiUrl: string } | undefined;
+  tmdb: { apiKey: string; apiUrl: string; timeoutMs: number } | undefined;
   /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
   shipCountries: string[];
   /** SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox. */
@@ -275,7 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     mediaDelivery,
     payments,
-    tmdb: e.TMDB_API_KEY === undefined ? undefined : { apiKey: e.TMDB_API_KEY, apiUrl: e.TMDB_API_URL.replace(/\/+$/, '') },
+    tmdb:
+      e.TMDB_API_KEY === undefined
+        ? undefined
+        : { apiKey: e.TMDB_API_KEY, apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''), timeoutMs: e.TMDB_TIMEOUT_MS },
     shipCountries: e.SHIP_COUNTRIES,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

@@ -11,8 +11,8 @@ export type MovieRow = Selectable<MoviesTable>;
 export type BoardRow = Selectable<BoardsTable>;
 
 /** A movie as the public site shows it: the spec's fields (imageURL = poster.src) and its poster. */
-export function toBoardMovie(row: MovieRow): BoardMovie {
-  const poster = posterOf(row);
+export function toBoardMovie(row: MovieRow, rasters?: ReadonlySet<string>): BoardMovie {
+  const poster = posterOf(row, rasters);
   return {
     id: row.id,
     name: row.name,
@@ -34,8 +34,8 @@ export function toSpecMovie(row: MovieRow): Movie {
   return movie;
 }
 
-export function toEditorMovie(row: MovieRow, boards: readonly number[]): EditorMovie {
-  return { ...toBoardMovie(row), boards: [...boards], freeSpace: row.free_space, updatedAt: row.updated_at.toISOString() };
+export function toEditorMovie(row: MovieRow, boards: readonly number[], rasters?: ReadonlySet<string>): EditorMovie {
+  return { ...toBoardMovie(row, rasters), boards: [...boards], freeSpace: row.free_space, updatedAt: row.updated_at.toISOString() };
 }
 
 export function toEditorBoard(row: BoardRow, slots: readonly (string | null)[]): EditorBoard {

@@ -39,14 +39,15 @@ function movieColumns(fields: MovieChanges): Updateable<MoviesTable> {
  * are written to the media storage before the row that names them and removed after the row that
  * named them is gone (a crash in between leaves an unused file, never a row naming a missing one).
  */
-export function createBoardService(db: Db, storage: MediaStorage) {
+export function createBoardService(db: Db, storage: MediaStorage, options: { demoRasters?: ReadonlySet<string> } = {}) {
   const boards = createBoardRepository(db);
+  const rasters = options.demoRasters;
 
   const editorMovies = async (rows: MovieRow[]): Promise<EditorMovie[]> => {
     const used = await boards.boardsOf(rows.map((row) => row.id));
-    return rows.map((row) => toEditorMovie(row, used.get(row.id) ?? []));
+    return rows.map((row) => toEditorMovie(row, used.get(row.id) ?? [], rasters));
   };
-  const editorMovie = async (row: MovieRow): Promise<EditorMovie> => (await editorMovies([row]))[0] ?? toEditorMovie(row, []);
+  const editorMovie = async (row: MovieRow): Promise<EditorMovie> => (await editorMovies([row]))[0] ?? toEditorMovie(row, [], rasters);
 
   /** Runs `change` on a locked board; 404 when there is none. */
   const withBoard = <T>(year: number, change: (board: NonNullable<Awaited<ReturnType<typeof boards.lockBoard>>>, trx: Db) => Promise<T>) =>
@@ -86,12 +87,12 @@ export function createBoardService(db: Db, storage: MediaStorage) {
 
     async listPublished(): Promise<PublicBoardList> {
       const found = await boards.published();
-      return { items: found.flatMap(({ board, movies }) => publicBoard(board.year, board.published_at, movies)) };
+      return { items: found.flatMap(({ board, movies }) => publicBoard(board.year, board.published_at, movies, rasters)) };
     },
 
     async getPublished(year: number): Promise<PublicBoard> {
       const [found] = await boards.published(year);
-      const board = found === undefined ? undefined : publicBoard(found.board.year, found.board.published_at, found.movies)[0];
+      const board = found === undefined ? undefined : publicBoard(found.board.year, found.board.published_at, found.movies, rasters)[0];
       if (board === undefined) throw boardNotFound();
       return board;
     },
@@ -242,7 +243,7 @@ export function createBoardService(db: Db, storage: MediaStorage) {
               })
               .returningAll()
               .executeTakeFirstOrThrow();
-            return toEditorMovie(row, []);
+            return toEditorMovie(row, [], rasters);
           } catch (error) {
             // Another admin took the same id a moment ago: make the next one.
             if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -286,10 +287,15 @@ export function createBoardService(db: Db, storage: MediaStorage) {
 }
 
 /** A published board as visitors get it; [] when a square is empty (publishing refuses that, so never). */
-function publicBoard(year: number, publishedAt: Date | null, movies: readonly (MovieRow | undefined)[]): PublicBoard[] {
+function publicBoard(
+  year: number,
+  publishedAt: Date | null,
+  movies: readonly (MovieRow | undefined)[],
+  rasters: ReadonlySet<string> | undefined,
+): PublicBoard[] {
   const rows = movies.filter((movie): movie is MovieRow => movie !== undefined);
   if (rows.length !== movies.length || publishedAt === null) return [];
-  return [{ year, publishedAt: publishedAt.toISOString(), movies: rows.map(toBoardMovie) }];
+  return [{ year, publishedAt: publishedAt.toISOString(), movies: rows.map((row) => toBoardMovie(row, rasters)) }];
 }
 
 export type BoardService = ReturnType<typeof createBoardService>;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { placeholderPosterSvg } from '../../domain/poster-placeholder';
 import type { Poster } from '../../shared/boards';
@@ -37,24 +39,54 @@ export function posterMediaKeys(prefix: string, widths: readonly number[]): stri
   return widths.flatMap((width) => [renditionKey(prefix, width, 'webp'), renditionKey(prefix, width, 'avif')]);
 }
 
-/** The wire shape of a movie's poster (shared/boards.ts PosterSchema). */
-export function posterOf(columns: PosterColumns): Poster {
+/** Widths of the demo posters' WebP renditions made by the build (scripts/rasterise-posters.mjs). */
+export const DEMO_POSTER_WIDTHS = [160, 320, 480] as const;
+
+/**
+ * The demo posters (`/posters/<id>.svg`) the built site also has as WebP at every DEMO_POSTER_WIDTHS,
+ * read once from the static directory; empty without a build (tests, a dev server).
+ */
+export function demoPosterRasters(staticDir: string): ReadonlySet<string> {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(staticDir, 'posters'));
+  } catch {
+    return new Set();
+  }
+  const present = new Set(names);
+  return new Set(
+    names
+      .filter((name) => name.endsWith('.svg'))
+      .filter((name) => DEMO_POSTER_WIDTHS.every((width) => present.has(`${name.slice(0, -'.svg'.length)}-${width}.webp`)))
+      .map((name) => `/posters/${name}`),
+  );
+}
+
+/**
+ * The wire shape of a movie's poster (shared/boards.ts PosterSchema). A seeded movie's demo poster
+ * keeps its SVG as `src` (the spec's imageURL, as the movie list always had it) and, when the build
+ * rasterised it (`rasters`), offers the WebP renditions as its <picture> source.
+ */
+export function posterOf(columns: PosterColumns, rasters: ReadonlySet<string> = new Set()): Poster {
   const { poster_key: key, poster_widths: widths } = columns;
   if (key !== null && widths.length > 0) {
     const srcset = (format: 'webp' | 'avif') =>
       widths.map((width) => `${mediaPath(renditionKey(key, width, format))} ${width}w`).join(', ');
     const srcWidth = widths.includes(SRC_WIDTH) ? SRC_WIDTH : (widths[widths.length - 1] ?? SRC_WIDTH);
+    // Generated placeholders are flat drawings: WebP only (AVIF would cost most of their drawing time).
+    const avif = columns.poster_placeholder ? [] : [{ type: 'image/avif', srcset: srcset('avif') }];
     return {
       src: mediaPath(renditionKey(key, srcWidth, 'webp')),
-      sources: [
-        { type: 'image/avif', srcset: srcset('avif') },
-        { type: 'image/webp', srcset: srcset('webp') },
-      ],
+      sources: [...avif, { type: 'image/webp', srcset: srcset('webp') }],
       placeholder: columns.poster_placeholder,
     };
   }
   // A seeded movie's demo poster, served by the static site.
-  return { src: columns.poster_static ?? '', sources: [], placeholder: true };
+  const src = columns.poster_static ?? '';
+  if (!rasters.has(src)) return { src, sources: [], placeholder: true };
+  const base = src.slice(0, -'.svg'.length);
+  const srcset = DEMO_POSTER_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
+  return { src, sources: [{ type: 'image/webp', srcset }], placeholder: true };
 }
 
 const unreadablePoster = () => unsupportedMediaType('The poster could not be read. Upload a JPEG, PNG, WebP or AVIF picture.');
@@ -77,21 +109,32 @@ async function checkedInput(input: Buffer): Promise<void> {
 
 type Rendition = { key: string; bytes: Buffer; contentType: string };
 
-/** Renders `input` (a checked upload or a placeholder SVG) at every width, 2:3, cropped to the centre, metadata stripped. */
-async function renditions(input: Buffer, prefix: string): Promise<Rendition[]> {
+/**
+ * Renders `input` (a checked upload or a placeholder SVG) at every width, 2:3, cropped to the
+ * centre, metadata stripped. The input is decoded once, straight to the largest rendition (JPEG
+ * and WebP decode at a reduced scale), turned upright by its EXIF orientation; every rendition is
+ * made from that small copy, one at a time, so a 24-megapixel upload never sits in memory whole.
+ */
+async function renditions(input: Buffer, prefix: string, withAvif: boolean): Promise<Rendition[]> {
   const sharp = await loadSharp();
+  const largest = Math.max(...POSTER_WIDTHS);
   const out: Rendition[] = [];
   try {
-    // One decode, auto-rotated by its EXIF orientation; clones share it. sharp writes no metadata unless asked.
-    const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: largest, height: Math.round(largest * 1.5), fit: 'cover', position: 'attention' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     for (const width of POSTER_WIDTHS) {
-      const resized = source.clone().resize({ width, height: Math.round(width * 1.5), fit: 'cover', position: 'attention' });
-      const [webp, avif] = await Promise.all([
-        resized.clone().webp({ quality: 80, effort: 4 }).toBuffer(),
-        resized.clone().avif({ quality: 55, effort: 2 }).toBuffer(),
-      ]);
+      const resized = () => sharp(data, raw).resize({ width, height: Math.round(width * 1.5) });
+      // sharp writes no metadata unless asked: EXIF, XMP and ICC of the upload are gone.
+      const webp = await resized().webp({ quality: 80, effort: 4 }).toBuffer();
       out.push({ key: renditionKey(prefix, width, 'webp'), bytes: webp, contentType: 'image/webp' });
-      out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
+      if (withAvif) {
+        const avif = await resized().avif({ quality: 55, effort: 2 }).toBuffer();
+        out.push({ key: renditionKey(prefix, width, 'avif'), bytes: avif, contentType: 'image/avif' });
+      }
     }
   } catch {
     throw unreadablePoster();
@@ -114,7 +157,7 @@ export type StoredPoster = { poster_key: string; poster_widths: number[]; poster
 export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer): Promise<StoredPoster> {
   await checkedInput(upload);
   const prefix = `poster-${randomUUID()}`;
-  await store(storage, await renditions(upload, prefix));
+  await store(storage, await renditions(upload, prefix, true));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: false };
 }
 
@@ -122,7 +165,7 @@ export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer)
 export async function storePlaceholderPoster(storage: MediaStorage, name: string, year: number): Promise<StoredPoster> {
   pointFontconfigAtShippedFonts();
   const prefix = `poster-${randomUUID()}`;
-  await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix));
+  await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix, false));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: true };
 }
 

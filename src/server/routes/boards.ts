@@ -8,6 +8,7 @@ import {
   createMovie,
   deleteBoard,
   exportBoards,
+  getTmdbMovie,
   getBoard,
   getBoardEditor,
   listBoards,
@@ -18,13 +19,16 @@ import {
   removeMoviePoster,
   replaceMoviePoster,
   searchMovies,
+  searchTmdb,
   unpublishBoard,
   updateBoardSlots,
   updateMovie,
 } from '../../shared/boards';
-import { serviceUnavailable, validationFailed } from '../../shared/errors';
+import { notFound, validationFailed } from '../../shared/errors';
 import { createBoardImport } from '../boards/board-import';
 import { createBoardService } from '../boards/board-service';
+import { demoPosterRasters } from '../boards/posters';
+import { createTmdbClient } from '../boards/tmdb';
 import type { RouteOptions } from '../context';
 import { route } from '../route';
 
@@ -54,8 +58,14 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
       limits: { fileSize: BOARD_LIMITS.posterMaxBytes, files: 1, fields: 0, parts: 2 },
     });
   }
-  const boards = createBoardService(ctx.database.db, ctx.storage);
+  // The seeded movies' demo posters, rasterised by the build, are offered as <picture> sources.
+  const boards = createBoardService(ctx.database.db, ctx.storage, { demoRasters: demoPosterRasters(ctx.config.staticDir) });
   const transfer = createBoardImport(ctx.database.db, ctx.storage);
+  const tmdbClient = ctx.config.tmdb === undefined ? undefined : createTmdbClient(ctx.config.tmdb, ctx.config.tmdb.timeoutMs);
+  const tmdb = () => {
+    if (tmdbClient === undefined) throw notFound('TMDB look-up is not configured (TMDB_API_KEY): fill in the movie by hand.');
+    return tmdbClient;
+  };
   const { publicCache } = ctx;
   const cached = { store: publicCache, tag: 'boards' } as const;
   const admin = { access: 'admin' } as const;
@@ -120,7 +130,10 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   route(app, updateMovie, admin, ({ params: { id }, body }) => boards.updateMovie(id, body));
 
   route(app, replaceMoviePoster, admin, async ({ params: { id }, body, request }) => {
-    if (body !== undefined) throw serviceUnavailable('TMDB look-up is not available yet: upload a poster file instead.');
+    if (body !== undefined) {
+      const client = tmdb();
+      return boards.uploadPoster(id, await client.poster(body.tmdbId));
+    }
     return boards.uploadPoster(id, await readPoster(request));
   });
 
@@ -141,4 +154,8 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
     request.log.info({ years: result.boards.map((board) => `${board.year}:${board.action}`) }, 'boards imported');
     return result;
   });
+
+  route(app, searchTmdb, admin, async ({ query }) => ({ items: await tmdb().search(query.query, query.year) }));
+
+  route(app, getTmdbMovie, admin, ({ params: { tmdbId } }) => tmdb().movie(tmdbId));
 };

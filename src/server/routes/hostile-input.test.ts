@@ -183,6 +183,8 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
         as: 'admin',
         json: { slots: Array(25).fill(text) },
       },
+      { name: `tmdb search ${label}`, method: 'GET', url: `/api/admin/tmdb/search?query=${encoded}`, as: 'admin' },
+      { name: `tmdb movie ${label}`, method: 'GET', url: `/api/admin/tmdb/movies/${encoded}`, as: 'admin' },
       { name: `movie search ${label}`, method: 'GET', url: `/api/admin/movies?q=${encoded}`, as: 'admin' },
       { name: `movie edit id ${label}`, method: 'PATCH', url: `/api/admin/movies/${encoded}`, as: 'admin', json: { runtime: 1 } },
       { name: `movie poster delete id ${label}`, method: 'DELETE', url: `/api/admin/movies/${encoded}/poster`, as: 'admin' },
@@ -319,6 +321,7 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
       { name: `clips limit ${label}`, method: 'GET', url: `/api/clips?limit=${query}` },
       { name: `all clips limit and sort ${label}`, method: 'GET', url: `/api/clips/all?limit=${query}&sort=${query}`, as: 'admin' },
       { name: `products page ${label}`, method: 'GET', url: `/api/products?page=${query}&pageSize=${query}` },
+      { name: `tmdb poster ${label}`, method: 'PUT', url: '/api/admin/movies/2018-roma/poster', as: 'admin', json: { tmdbId: value } },
       { name: `board create year ${label}`, method: 'POST', url: '/api/admin/boards', as: 'admin', json: { year: value } },
       {
         name: `boards import file ${label}`,

@@ -46,6 +46,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/admin/boards/export': 'admin',
   'POST /api/admin/boards/import/preview': 'admin',
   'POST /api/admin/boards/import': 'admin',
+  'GET /api/admin/tmdb/search': 'admin',
+  'GET /api/admin/tmdb/movies/:tmdbId': 'admin',
   'GET /api/clips': 'public',
   'GET /api/clips/upload-limits': 'public',
   'GET /api/clips/by-title/:title': 'public',

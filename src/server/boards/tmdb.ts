@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { BOARD_LIMITS, type TmdbMovie, type TmdbResult } from '../../shared/boards';
+import { AppError, notFound, payloadTooLarge, serviceUnavailable } from '../../shared/errors';
+
+/**
+ * The optional TMDB look-up of the board editor (decision 150/151): search and details through
+ * the server (the key never reaches a browser), and poster downloads from TMDB's image host only.
+ * Every call has a deadline; anything but a clear answer is a 503 with a message the form shows.
+ */
+export type TmdbConfig = { apiKey: string; apiUrl: string };
+
+/** Image hosts a poster may come from: TMDB's own, or the API's host (a self-hosted mirror, the tests' fake). */
+const IMAGE_HOSTS = new Set(['image.tmdb.org']);
+/** A poster size TMDB offers, wide enough for the largest rendition (480 px). */
+const POSTER_SIZE = 'w780';
+export const TMDB_TIMEOUT_MS = 8_000;
+const RESULTS_MAX = 20;
+
+const unavailable = () => serviceUnavailable('TMDB is not answering right now. Fill in the movie by hand, or try again later.');
+
+const SearchSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      release_date: z.string().nullish(),
+      overview: z.string().nullish(),
+      poster_path: z.string().nullish(),
+    }),
+  ),
+});
+const DetailsSchema = SearchSchema.shape.results.element.extend({ runtime: z.number().int().nullish() });
+const ConfigurationSchema = z.object({ images: z.object({ secure_base_url: z.string() }) });
+type Details = z.infer<typeof DetailsSchema>;
+
+const yearOf = (date: string | null | undefined): number | null => {
+  const year = Number.parseInt((date ?? '').slice(0, 4), 10);
+  return Number.isInteger(year) && year >= BOARD_LIMITS.movieYearMin && year <= BOARD_LIMITS.movieYearMax ? year : null;
+};
+
+function toResult(movie: Details): TmdbResult {
+  return {
+    tmdbId: movie.id,
+    title: movie.title,
+    year: yearOf(movie.release_date),
+    overview: movie.overview ?? '',
+    hasPoster: typeof movie.poster_path === 'string' && movie.poster_path !== '',
+  };
+}
+
+export function createTmdbClient(config: TmdbConfig, timeoutMs = TMDB_TIMEOUT_MS) {
+  // A v4 read access token is a JWT; a v3 key is 32 hex characters and travels as api_key.
+  const bearer = config.apiKey.startsWith('eyJ');
+
+  const call = async (path: string, query: Record<string, string> = {}): Promise<unknown> => {
+    const url = new URL(`${config.apiUrl}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    if (!bearer) url.searchParams.set('api_key', config.apiKey);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw unavailable();
+    }
+    if (response.status === 404) throw notFound('There is no such TMDB movie.');
+    if (!response.ok) throw unavailable();
+    try {
+      return await response.json();
+    } catch {
+      throw unavailable();
+    }
+  };
+  const parsed = <T>(schema: z.ZodType<T>, value: unknown): T => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw unavailable();
+    return result.data;
+  };
+  const details = async (tmdbId: number) => parsed(DetailsSchema, await call(`/movie/${tmdbId}`));
+
+  return {
+    async search(query: string, year: number | undefined): Promise<TmdbResult[]> {
+      const found = parsed(
+        SearchSchema,
+        await call('/search/movie', { query, include_adult: 'false', ...(year === undefined ? {} : { year: String(year) }) }),
+      );
+      return found.results.slice(0, RESULTS_MAX).map(toResult);
+    },
+
+    async movie(tmdbId: number): Promise<TmdbMovie> {
+      const movie = await details(tmdbId);
+      const runtime = movie.runtime ?? null;
+      return { ...toResult(movie), runtime: runtime !== null && runtime >= 0 && runtime <= BOARD_LIMITS.runtimeMax ? runtime : null };
+    },
+
+    /** The movie's poster file from TMDB's image host (at most posterMaxBytes). */
+    async poster(tmdbId: number): Promise<Buffer> {
+      const movie = await details(tmdbId);
+      if (typeof movie.poster_path !== 'string' || !/^\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|webp)$/.test(movie.poster_path)) {
+        throw notFound('This TMDB movie has no poster.');
+      }
+      const base = new URL(parsed(ConfigurationSchema, await call('/configuration')).images.secure_base_url);
+      if (!IMAGE_HOSTS.has(base.hostname) && base.host !== new URL(config.apiUrl).host) throw unavailable();
+      let response: Response;
+      try {
+        response = await fetch(new URL(`${base.pathname.replace(/\/?$/, '/')}${POSTER_SIZE}${movie.poster_path}`, base), {
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
+        });
+      } catch {
+        throw unavailable();
+      }
+      if (!response.ok) throw unavailable();
+      if (Number(response.headers.get('content-length') ?? 0) > BOARD_LIMITS.posterMaxBytes)
+        throw payloadTooLarge('The TMDB poster is too large.');
+      try {
+        const bytes = Buffer.from(await response.arrayBuffer());
+        if (bytes.length > BOARD_LIMITS.posterMaxBytes) throw payloadTooLarge('The TMDB poster is too large.');
+        return bytes;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw unavailable();
+      }
+    },
+  };
+}
+
+export type TmdbClient = ReturnType<typeof createTmdbClient>;

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BoardEditorStateSchema, EditorMovieSchema, TmdbMovieSchema } from '../../shared/boards';
+import { signedInAs } from '../../../tests/support/auth';
+import { startFakeTmdbServer, type FakeTmdbServer } from '../../../tests/support/fake-tmdb-server';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+describe('TMDB look-up through the server (fake TMDB)', () => {
+  let tmdb: FakeTmdbServer;
+  let t: TestApp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    tmdb = await startFakeTmdbServer();
+    // A short deadline, so the "TMDB hangs" case ends quickly: what is checked is the answer, not the time.
+    t = await createTestApp({ TMDB_API_KEY: tmdb.apiKey, TMDB_API_URL: `${tmdb.url}/`, TMDB_TIMEOUT_MS: '300' });
+    admin = (await signedInAs(t, 'admin')).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+    await tmdb.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
+
+  it('says in the editor state that TMDB is configured', async () => {
+    expect(BoardEditorStateSchema.parse((await get('/api/admin/boards')).json()).tmdb).toBe(true);
+  });
+
+  it('searches by title and year, and reads one movie’s details', async () => {
+    const found = await get('/api/admin/tmdb/search?query=quiet%20lighthouse&year=2026');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      items: [{ tmdbId: 501, title: 'The Quiet Lighthouse', year: 2026, overview: 'A keeper and her lamp.', hasPoster: true }],
+    });
+    const all = (await get('/api/admin/tmdb/search?query=lighthouse')).json() as { items: { year: number | null }[] };
+    expect(all.items.map((item) => item.year)).toEqual([2026, null]);
+    const details = await get('/api/admin/tmdb/movies/501');
+    expect(TmdbMovieSchema.parse(details.json())).toMatchObject({ tmdbId: 501, runtime: 104 });
+    expect((await get('/api/admin/tmdb/movies/999')).statusCode).toBe(404);
+    expect((await get('/api/admin/tmdb/search?query=')).statusCode).toBe(400);
+  });
+
+  it('downloads a poster from the TMDB image host into the media storage', async () => {
+    const movie = EditorMovieSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/movies',
+          headers: admin,
+          payload: { name: 'The Quiet Lighthouse', year: 2026, starRatingA: 4, starRatingB: 4, runtime: 104 },
+        })
+      ).json(),
+    );
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/movies/${movie.id}/poster`,
+      headers: admin,
+      payload: { tmdbId: 501 },
+    });
+    expect(response.statusCode).toBe(200);
+    const updated = EditorMovieSchema.parse(response.json());
+    expect(updated.poster.placeholder).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: updated.poster.src })).statusCode).toBe(200);
+    expect(tmdb.requests).toContain('/t/p/w780/quiet.jpg');
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/movies/${movie.id}/poster`,
+      headers: admin,
+      payload: { tmdbId: 502 },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it.each(['down', 'hang'] as const)('answers 503 with a message the form can show when TMDB is %s', async (mode) => {
+    tmdb.setMode(mode);
+    try {
+      const response = await get('/api/admin/tmdb/search?query=lighthouse');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: { code: 'service_unavailable', message: 'TMDB is not answering right now. Fill in the movie by hand, or try again later.' },
+      });
+      expect((await get('/api/admin/tmdb/movies/501')).statusCode).toBe(503);
+    } finally {
+      tmdb.setMode('ok');
+    }
+  });
+
+  it('is for admins only', async () => {
+    const staff = (await signedInAs(t, 'staff')).headers;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/tmdb/search?query=x', headers: staff })).statusCode).toBe(403);
+  });
+});
+
+describe('TMDB look-up without TMDB_API_KEY', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 404 (the form stays manual), and the editor state says so', async () => {
+    const admin = (await signedInAs(t, 'admin')).headers;
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/tmdb/search?query=lighthouse', headers: admin });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'TMDB look-up is not configured (TMDB_API_KEY): fill in the movie by hand.' },
+    });
+    const poster = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/movies/2018-roma/poster',
+      headers: admin,
+      payload: { tmdbId: 501 },
+    });
+    expect(poster.statusCode).toBe(404);
+    expect(
+      BoardEditorStateSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/boards', headers: admin })).json()).tmdb,
+    ).toBe(false);
+  });
+});
