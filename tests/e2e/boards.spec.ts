@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from './axe';
@@ -52,7 +53,7 @@ test.describe('living boards', () => {
   test.afterAll(async ({ browser }) => {
     const page = await browser.newPage();
     await signIn(page);
-    for (const year of [2026, 2027]) await removeBoard(page.request, year);
+    for (const year of [2026, 2027, 2028]) await removeBoard(page.request, year);
     await page.close();
   });
 
@@ -203,5 +204,49 @@ test.describe('living boards', () => {
     await page.getByRole('button', { name: `I2: ${first.name}` }).click();
     await page.getByRole('button', { name: 'Add movie' }).click();
     await expectNoViolations(page, 'the movie form', 'dialog[open]');
+  });
+
+  test('Export downloads every board; Import previews a movie list and applies it as a draft', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto('/boards');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^mingo-boards-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      format: string;
+      boards: { year: number }[];
+      movies: unknown[];
+    };
+    expect(exported.format).toBe('mingo-boards');
+    expect(exported.boards.map((board) => board.year)).toEqual(expect.arrayContaining([2018, 2025]));
+    expect(exported.movies).toHaveLength(exported.boards.length * 25);
+
+    // A plain movie list of one fictional board: its centre entry's year (2028) is the board's.
+    const list = Array.from({ length: 25 }, (_, cell) => ({
+      id: cell === 12 ? '2028-free-space' : `2028-test-reel-${cell}`,
+      name: cell === 12 ? 'Free Space' : `Test Reel ${cell}`,
+      year: 2028,
+      description: 'A fictional film for the import test.',
+      imageURL: '',
+      starDescriptionA: 'Rosa’s take',
+      starRatingA: 3.5,
+      starDescriptionB: 'Dev’s take',
+      starRatingB: 4,
+      runtime: cell === 12 ? 0 : 90 + cell,
+    }));
+    await page
+      .getByLabel('Movie list file')
+      .setInputFiles({ name: 'reels.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+    const preview = page.getByRole('table', { name: 'What importing this file does' });
+    await expect(preview.getByRole('row').nth(1)).toContainText('2028');
+    await expect(preview.getByRole('row').nth(1)).toContainText('Create');
+    await page.getByRole('button', { name: 'Apply import' }).click();
+    // The server draws 25 placeholder posters (WebP and AVIF renditions) before it answers.
+    await expect(page.getByText('Imported 1 board.')).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('row', { name: '2028 Draft Open 2028' })).toBeVisible();
+    // Still a draft: visitors do not see it.
+    expect((await page.request.get('/api/boards/2028')).status()).toBe(404);
   });
 });

@@ -7,8 +7,10 @@ import {
   createMovie,
   getBoardEditor,
   publishBoard,
+  getTmdbMovie,
   replaceMoviePoster,
   searchMovies,
+  searchTmdb,
   updateBoardSlots,
   updateMovie,
   type BoardEditorState,
@@ -282,5 +284,55 @@ describe('the Boards page', () => {
     expect(patch?.url).toBe(`/api/admin/movies/${lighthouse.id}`);
     expect(patch?.body).toMatchObject({ name: 'The Quiet Lighthouse Keeper' });
     expect(fakeApi.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('fills Add movie from TMDB when the server has TMDB, and says so when TMDB does not answer', async () => {
+    const user = userEvent.setup();
+    state = { ...state, tmdb: true };
+    const created = movie('2026-the-copper-kite', 'The Copper Kite', 2026, []);
+    fakeApi.on(searchTmdb, () => {
+      throw new ApiError(503, 'service_unavailable', 'TMDB did not answer. Try again, or fill in the movie by hand.');
+    });
+    fakeApi.on(createMovie, ({ body }) => ({ ...created, ...(body as object) }));
+    fakeApi.on(replaceMoviePoster, () => created);
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'G1: empty' }));
+    await user.click(screen.getByRole('button', { name: 'Add movie' }));
+    const form = within(screen.getByRole('dialog', { name: 'Add a movie to G1' }));
+    await user.type(form.getByRole('searchbox', { name: 'Title to find on TMDB' }), 'copper kite');
+    await user.click(form.getByRole('button', { name: 'Search TMDB' }));
+    expect((await form.findByRole('alert')).textContent).toBe('TMDB did not answer. Try again, or fill in the movie by hand.');
+
+    fakeApi.on(searchTmdb, () => ({
+      items: [{ tmdbId: 4242, title: 'The Copper Kite', year: 2026, overview: 'A fictional kite.', hasPoster: true }],
+    }));
+    fakeApi.on(getTmdbMovie, () => ({
+      tmdbId: 4242,
+      title: 'The Copper Kite',
+      year: 2026,
+      overview: 'A fictional kite.',
+      hasPoster: true,
+      runtime: 111,
+    }));
+    await user.click(form.getByRole('button', { name: 'Search TMDB' }));
+    await user.click(await form.findByRole('button', { name: 'Use The Copper Kite' }));
+    expect((form.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('The Copper Kite');
+    expect((form.getByRole('textbox', { name: 'Runtime (minutes)' }) as HTMLInputElement).value).toBe('111');
+    expect((form.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('A fictional kite.');
+    expect(form.getByText('The poster of The Copper Kite is fetched from TMDB when you save.')).toBeTruthy();
+    await user.type(form.getByRole('textbox', { name: 'First rating (0–5, halves)' }), '4');
+    await user.type(form.getByRole('textbox', { name: 'Second rating (0–5, halves)' }), '4');
+    await user.click(form.getByRole('button', { name: 'Add movie' }));
+    await waitFor(() => expect(lastSlots()[3]).toBe(created.id));
+    const posterCall = fakeApi.calls.find((call) => call.url === `/api/admin/movies/${created.id}/poster`);
+    expect(posterCall?.body).toEqual({ tmdbId: 4242 });
+  });
+
+  it('offers no TMDB look-up without TMDB', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'G1: empty' }));
+    await user.click(screen.getByRole('button', { name: 'Add movie' }));
+    expect(screen.queryByRole('heading', { name: 'Find on TMDB' })).toBeNull();
   });
 });

@@ -88,7 +88,7 @@ function PublishDialog({
 
 type MovieEditing = { kind: 'add'; position: number } | { kind: 'edit'; movieId: string };
 
-function BoardEditor({ board, movies }: { board: EditorBoard; movies: ReadonlyMap<string, EditorMovie> }) {
+function BoardEditor({ board, movies, tmdb }: { board: EditorBoard; movies: ReadonlyMap<string, EditorMovie>; tmdb: boolean }) {
   const { setSlots, publish, unpublish, remove, remember } = useBoardMutations();
   const [selected, setSelected] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -205,6 +205,7 @@ function BoardEditor({ board, movies }: { board: EditorBoard; movies: ReadonlyMa
           <MovieForm
             movie={editedMovie}
             boardYear={board.year}
+            tmdb={tmdb}
             onCancel={() => setEditing(null)}
             onSaved={(movie) => {
               if (editing.kind === 'add') choose(editing.position, movie.id);
@@ -277,7 +278,7 @@ export function BoardsPage() {
             </table>
             <NewBoardForm years={boards.map((row) => row.year)} onCreated={setChosenYear} />
           </section>
-          {board !== undefined && <BoardEditor key={board.year} board={board} movies={movies} />}
+          {board !== undefined && <BoardEditor key={board.year} board={board} movies={movies} tmdb={editor.data.tmdb} />}
           <Suspense fallback={null}>
             <ImportExport />
           </Suspense>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BOARD_LIMITS, MovieFieldsSchema, POSTER_TYPES, type EditorMovie, type MovieFields } from '../../../shared/boards';
+import { BOARD_LIMITS, MovieFieldsSchema, POSTER_TYPES, type EditorMovie, type MovieFields, type TmdbMovie } from '../../../shared/boards';
 import { fieldAria, FormField, InputField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { TmdbFinder } from './tmdb-finder';
 import { useBoardMutations } from './use-board-editor';
 
 type Values = Record<
@@ -81,17 +82,32 @@ type MovieFormProps = {
   movie: EditorMovie | null;
   /** A new movie's year starts as the board's year. */
   boardYear: number;
+  /** Offer "Find on TMDB" (the server has TMDB_API_KEY). */
+  tmdb?: boolean;
   onSaved: (movie: EditorMovie) => void;
   onCancel: () => void;
 };
 
 /** "Add movie" and "Edit": every field of the spec's Movie, the poster, checked before sending. */
-export function MovieForm({ movie, boardYear, onSaved, onCancel }: MovieFormProps) {
+export function MovieForm({ movie, boardYear, tmdb = false, onSaved, onCancel }: MovieFormProps) {
   const id = useId();
   const { saveMovie, removePoster } = useBoardMutations();
   const [values, setValues] = useState(() => valuesOf(movie, boardYear));
   const [errors, setErrors] = useState<Errors>({});
   const { poster, preview, choose: setPoster } = usePosterChoice();
+  /** The TMDB movie the fields came from: its poster is fetched by the server unless a file is chosen. */
+  const [tmdbPick, setTmdbPick] = useState<{ tmdbId: number; title: string } | null>(null);
+
+  const fillFromTmdb = (found: TmdbMovie) => {
+    setValues((current) => ({
+      ...current,
+      name: found.title,
+      year: found.year === null ? current.year : String(found.year),
+      runtime: found.runtime === null ? current.runtime : String(found.runtime),
+      description: found.overview,
+    }));
+    setTmdbPick(found.hasPoster ? { tmdbId: found.tmdbId, title: found.title } : null);
+  };
   const shownPoster = preview ?? (movie !== null && !movie.poster.placeholder ? movie.poster.src : null);
 
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
@@ -106,7 +122,10 @@ export function MovieForm({ movie, boardYear, onSaved, onCancel }: MovieFormProp
       return;
     }
     setErrors({});
-    saveMovie.mutate({ id: movie?.id ?? null, fields: checked.fields, poster }, { onSuccess: onSaved });
+    saveMovie.mutate(
+      { id: movie?.id ?? null, fields: checked.fields, poster, tmdbPoster: tmdbPick?.tmdbId ?? null },
+      { onSuccess: onSaved },
+    );
   };
 
   const field = (key: keyof Values, label: string, extra: { type?: string; hint?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
@@ -126,6 +145,7 @@ export function MovieForm({ movie, boardYear, onSaved, onCancel }: MovieFormProp
   const failure = saveMovie.isError ? saveMovie.error : removePoster.isError ? removePoster.error : null;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {tmdb && movie === null && <TmdbFinder title={values.name} year={values.year} onPick={fillFromTmdb} />}
       <fieldset disabled={saveMovie.isPending} className="grid gap-4 sm:grid-cols-2">
         {field('name', 'Title')}
         {field('year', 'Year', { inputMode: 'numeric', hint: 'The movie’s release year.' })}
@@ -158,6 +178,9 @@ export function MovieForm({ movie, boardYear, onSaved, onCancel }: MovieFormProp
               {...fieldAria(`${id}-poster`, { hint: 'JPEG, PNG, WebP or AVIF, at most 10 MB; shown 2:3.', error: errors.poster })}
             />
           </FormField>
+          {tmdbPick !== null && poster === null && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">The poster of {tmdbPick.title} is fetched from TMDB when you save.</p>
+          )}
           <div className="flex items-end gap-3">
             {shownPoster !== null && (
               <img

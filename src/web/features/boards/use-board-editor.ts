@@ -6,12 +6,14 @@ import {
   deleteBoard,
   exportBoards,
   getBoardEditor,
+  getTmdbMovie,
   POSTER_FIELD,
   previewImport,
   publishBoard,
   removeMoviePoster,
   replaceMoviePoster,
   searchMovies,
+  searchTmdb,
   unpublishBoard,
   updateBoardSlots,
   updateMovie,
@@ -56,6 +58,18 @@ function withMovie(state: BoardEditorState | undefined, movie: EditorMovie): Boa
     ? state.movies.map((other) => (other.id === movie.id ? movie : other))
     : [...state.movies, movie];
   return { ...state, movies };
+}
+
+/** A movie to save: its fields, and a poster file or a TMDB movie whose poster the server fetches. */
+type SaveMovieInput = { id: string | null; fields: MovieFields; poster: File | null; tmdbPoster?: number | null };
+
+/** TMDB look-up for the movie form (only offered when the server has TMDB_API_KEY). */
+export function searchTmdbMovies(query: string, year: number | undefined) {
+  return callApi(searchTmdb, { query: year === undefined ? { query } : { query, year } });
+}
+
+export function fetchTmdbMovie(tmdbId: number) {
+  return callApi(getTmdbMovie, { params: { tmdbId } });
 }
 
 /** The board and movie writes of the Boards page. Each keeps the cached editor state current. */
@@ -109,10 +123,11 @@ export function useBoardMutations() {
       onSuccess: refetchAll,
     }),
     saveMovie: useMutation({
-      mutationFn: async ({ id, fields, poster }: { id: string | null; fields: MovieFields; poster: File | null }) => {
+      mutationFn: async ({ id, fields, poster, tmdbPoster = null }: SaveMovieInput) => {
         let movie =
           id === null ? await callApi(createMovie, { body: fields }) : await callApi(updateMovie, { params: { id }, body: fields });
         if (poster !== null) movie = await uploadPoster(movie.id, poster);
+        else if (tmdbPoster !== null) movie = await callApi(replaceMoviePoster, { params: { id: movie.id }, body: { tmdbId: tmdbPoster } });
         return movie;
       },
       onSuccess: async (movie) => {
