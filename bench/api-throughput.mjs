@@ -6,10 +6,10 @@
 // seeded into it: use a scratch database). Run `npm run build` first. Prints figures and ratios
 // and exits 0: a measurement, never a CI gate. Everything listens on 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitFor } from './bench-utils.mjs';
+import { freePort, waitFor, writeHelloServer } from './bench-utils.mjs';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -58,14 +58,7 @@ async function measure(label, databaseUrl) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-api-'));
   const children = [];
   try {
-    const helloFile = path.join(work, 'hello.mjs');
-    writeFileSync(
-      helloFile,
-      `import Fastify from '${path.resolve('node_modules/fastify/fastify.js')}';
-const app = Fastify();
-app.get('/hello', async () => ({ hello: 'world' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
-    );
+    const helloFile = writeHelloServer(work);
     const helloPort = await freePort();
     const hello = start([helloFile], { PORT: String(helloPort) });
     children.push(hello);

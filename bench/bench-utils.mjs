@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: they start their own servers on 127.0.0.1 only.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,4 +76,17 @@ export async function startServer() {
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, stop };
+}
+
+/** Writes the reference server of the throughput ratios (a bare Fastify "hello" on PORT, 127.0.0.1) into `dir`: its file. */
+export function writeHelloServer(dir) {
+  const file = path.join(dir, 'hello.mjs');
+  writeFileSync(
+    file,
+    `import Fastify from '${path.resolve('node_modules/fastify/fastify.js')}';
+const app = Fastify();
+app.get('/hello', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
+  );
+  return file;
 }

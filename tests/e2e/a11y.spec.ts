@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { encodeShareCode } from '../../src/domain/share-code';
 import { expectNoViolations, THEMES, type Theme } from './axe';
 import { expect, rootClasses, signIn, test } from './fixtures';
+import { startPinSetCheckout } from './order-support';
 
 // axe-core over every page and main dialog, in both themes, signed out and signed in: any
 // violation of axe's default rules (WCAG 2.x A/AA and best practices) fails the test.
@@ -233,25 +234,6 @@ test.describe('axe: newer screens', () => {
   }
 });
 
-/** A pending order of one high-stock demo item, started through the API as the shop's CHECKOUT does: its test checkout page. */
-async function startTestCheckout(page: Page): Promise<string> {
-  const origin = String(test.info().project.use.baseURL);
-  let pins: { id: string; productName: string } | undefined;
-  for (let pageNumber = 1; pins === undefined && pageNumber <= 5; pageNumber++) {
-    const products = (await (await page.request.get(`/api/products?page=${pageNumber}`)).json()) as {
-      items: { id: string; productName: string }[];
-    };
-    pins = products.items.find((product) => product.productName === 'Enamel Pin Set');
-  }
-  if (pins === undefined) throw new Error('no demo pin set');
-  const started = await page.request.post('/api/create-checkout-session', {
-    data: [{ product: { id: pins.id }, quantity: 1 }],
-    headers: { origin },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  return ((await started.json()) as { url: string }).url;
-}
-
 test.describe('axe: checkout and order admin', () => {
   test.describe.configure({ timeout: 360_000 });
   // The test checkout answers a refused form with HTTP 422, which Chromium logs.
@@ -260,7 +242,7 @@ test.describe('axe: checkout and order admin', () => {
   test('the test checkout page, with and without problems, in both system themes; then the paid order’s detail as admin', async ({
     page,
   }) => {
-    const checkoutUrl = await startTestCheckout(page);
+    const checkoutUrl = await startPinSetCheckout(page);
     for (const colorScheme of THEMES) {
       await page.emulateMedia({ colorScheme });
       await page.goto(checkoutUrl);

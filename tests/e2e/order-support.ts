@@ -7,11 +7,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * Buys one Enamel Pin Set (a high-stock demo item, see checkout.spec.ts) with the test provider:
- * started through the API as the shop's CHECKOUT does, paid on the test checkout page as a shopper
- * would. Leaves the page on /success.
+ * A pending order of one Enamel Pin Set (a high-stock demo item, see checkout.spec.ts), started
+ * through the API as the shop's CHECKOUT does: the address of its test checkout page.
  */
-export async function buyPinSet(page: Page, email: string): Promise<void> {
+export async function startPinSetCheckout(page: Page): Promise<string> {
   const origin = String(test.info().project.use.baseURL);
   let pins: { id: string } | undefined;
   for (let pageNumber = 1; pins === undefined && pageNumber <= 5; pageNumber++) {
@@ -26,7 +25,15 @@ export async function buyPinSet(page: Page, email: string): Promise<void> {
     headers: { origin },
   });
   expect(started.status(), await started.text()).toBe(200);
-  await page.goto(((await started.json()) as { url: string }).url);
+  return ((await started.json()) as { url: string }).url;
+}
+
+/**
+ * Buys one Enamel Pin Set with the test provider: started as the shop's CHECKOUT does, paid on the
+ * test checkout page as a shopper would. Leaves the page on /success.
+ */
+export async function buyPinSet(page: Page, email: string): Promise<void> {
+  await page.goto(await startPinSetCheckout(page));
   await page.getByLabel('Email for the receipt').fill(email);
   await page.getByLabel('Full name').fill('Robin Reel');
   await page.getByLabel('Address line 1').fill('7 Projector Row');

@@ -2,10 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createBoardImport } from '../boards/board-import';
-import { ConfigError, loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/database';
-import { DataDirLockedError } from '../db/lock';
+import { fail, openCliDatabase } from './cli-support';
 import { migrateToLatest } from '../db/migrate';
 import { createStorage } from '../media/create-storage';
 import { BOARD_LIMITS, ImportFileSchema, type ImportPreview } from '../../shared/boards';
@@ -78,11 +76,6 @@ export async function runBoardsCommand(ctx: CliContext, argv: string[], now = ne
   }
 }
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 /** The message for an expected failure (bad usage, refused input), undefined for a bug. */
 function problemMessage(error: unknown): string | undefined {
   if (error instanceof UsageError) return `${error.message}\n${USAGE}`;
@@ -98,24 +91,7 @@ function problemMessage(error: unknown): string | undefined {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `${error.message}\nThe embedded database can only be opened by one process: stop the server, or use the Boards page (/boards) while it runs.`,
-      );
-    }
-    throw error;
-  }
+  const { config, database } = await openCliDatabase('the Boards page (/boards)');
   const storage = createStorage(config.storage);
   let problem: string | undefined;
   try {

@@ -2,10 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAccount, listAccounts, resetPassword, setDisabled } from '../auth/accounts';
 import { createUserRepository } from '../auth/user-repository';
-import { ConfigError, loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/database';
-import { DataDirLockedError } from '../db/lock';
+import { fail, openCliDatabase } from './cli-support';
 import { migrateToLatest } from '../db/migrate';
 import { AppError, notFound } from '../../shared/errors';
 import { formMessage, NewAccountSchema, PasswordResetSchema } from '../../shared/staff';
@@ -90,30 +88,8 @@ export async function runStaffCommand(ctx: CliContext, argv: string[]): Promise<
   }
 }
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `${error.message}\nThe embedded database can only be opened by one process: stop the server, or use the Staff page (/staff) while it runs.`,
-      );
-    }
-    throw error;
-  }
+  const { config, database } = await openCliDatabase('the Staff page (/staff)');
   let problem: string | undefined;
   try {
     await migrateToLatest(database.db);
