@@ -218,6 +218,33 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
     );
   });
 
+  it('serves a movie edit on a published board from every instance within 2 s (issue 21)', async () => {
+    type Boards = { items: { year: number; movies: { id: string; description: string; name: string }[] }[] };
+    const movie = (await request(`${LB}/api/boards`)).json<Boards>().items[0]?.movies.find((item) => item.name !== 'Free Space');
+    if (movie === undefined) throw new Error('no published board with a movie');
+    // Every instance has the boards in its public-read cache before the edit (a 304 proves it).
+    for (let i = 0; i < APP_PORTS.length; i += 1) {
+      const url = `${direct(i)}/api/boards`;
+      const first = await request(url);
+      expect((await request(url, { headers: { 'if-none-match': first.headers.etag ?? '' } })).status, url).toBe(304);
+    }
+    const description = `${movie.description} (typo fixed ${Date.now()})`;
+    const edited = await jsonRequest(`${direct(0)}/api/admin/movies/${movie.id}`, 'PATCH', { description }, { ...origin, cookie });
+    expect(edited.status, edited.text()).toBe(200);
+    const editedAt = Date.now();
+    await Promise.all(
+      APP_PORTS.map(async (_, i) => {
+        for (;;) {
+          const boards = (await request(`${direct(i)}/api/boards`)).json<Boards>();
+          const shown = boards.items.flatMap((board) => board.movies).find((item) => item.id === movie.id);
+          if (shown?.description === description) return;
+          expect(Date.now() - editedAt, `instance ${i} still serves the old description`).toBeLessThan(2000);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }),
+    );
+  });
+
   it('fulfils each paid order exactly once under 20 duplicate webhooks spread over the instances', async () => {
     const [product] = await adminQuery<{ id: string }>(
       database.url,
