@@ -16,8 +16,17 @@ async function goOffline(context: BrowserContext): Promise<void> {
 }
 
 test.describe('offline, after a first visit', () => {
-  // Requests that need the network fail while offline: the session check, the clip list, the shop's products.
-  test.use({ allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Error loading products TypeError: Failed to fetch/] } });
+  // Requests that need the network fail while offline: the session check, the clip list, the shop's products,
+  // and poster renditions never cached (the poster then falls back to its precached SVG: ERR_FAILED).
+  test.use({
+    allowedConsoleErrors: {
+      patterns: [
+        /ERR_INTERNET_DISCONNECTED/,
+        /Error loading products TypeError: Failed to fetch/,
+        /Failed to load resource: net::ERR_FAILED/,
+      ],
+    },
+  });
 
   test('Home plays bingo with seen marks, MINGO DB searches, About counts down, the shop says it needs a connection', async ({
     page,

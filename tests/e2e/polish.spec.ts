@@ -219,7 +219,10 @@ test.describe('feedback after actions', () => {
 
 test.describe('offline calm states', () => {
   // Requests made while offline fail, which Chromium logs.
-  test.use({ allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/] } });
+  // Offline, a poster rendition never cached fails (ERR_FAILED) and falls back to its precached SVG.
+  test.use({
+    allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/, /Failed to load resource: net::ERR_FAILED/] },
+  });
 
   test('offline, the movie card says calmly that clips need a connection, and the shop has an offline state', async ({ page, context }) => {
     test.setTimeout(120_000);

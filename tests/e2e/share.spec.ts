@@ -126,7 +126,7 @@ test.describe('share a board', () => {
     expect(await storedSeen(page)).toEqual(mine);
 
     await page.getByRole('button', { name: 'Compare with mine' }).click();
-    await expect(page.getByRole('status')).toHaveText('You have both seen 2 of 24.');
+    await expect(page.getByRole('status').filter({ hasText: 'You have both seen' })).toHaveText('You have both seen 2 of 24.');
     await expect(board.locator('[data-compare="both"]')).toHaveCount(3); // 2 + the Free Space
     await expect(board.locator('[data-compare="theirs"]')).toHaveCount(4);
     await expect(board.locator('[data-compare="mine"]')).toHaveCount(1);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Poster } from '../../../shared/boards';
 import type { Movie } from '../../../shared/content';
 
@@ -27,10 +28,17 @@ type MoviePosterProps = {
   className?: string;
 };
 
+/**
+ * A movie's poster: its renditions as `<picture>` sources. When the chosen rendition cannot load
+ * (offline, and that size was never cached), it falls back to the plain `src` — for the demo
+ * posters the precached SVG — rather than a broken image.
+ */
 export function MoviePoster({ movie, alt, eager = false, sizes = POSTER_SIZES.board, className = '' }: MoviePosterProps) {
-  const sources = movie.poster?.sources ?? [];
+  const [sourcesFailed, setSourcesFailed] = useState(false);
+  const sources = sourcesFailed ? [] : (movie.poster?.sources ?? []);
   const image = (
     <img
+      onError={sources.length === 0 ? undefined : () => setSourcesFailed(true)}
       src={movie.poster?.src ?? movie.imageURL}
       alt={alt}
       width={POSTER_WIDTH}
