@@ -73,7 +73,7 @@ try {
   }
   const loads = os.loadavg().map((value) => value.toFixed(2));
   console.log(`wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians; load average ${loads.join(' ')}`);
-  console.log(`/api/boards answer: ${size} bytes of ${first.headers.get('content-encoding') ?? 'identity'}`);
+  console.log(`/api/boards answer: ${size} bytes of JSON, sent as ${first.headers.get('content-encoding') ?? 'identity'}`);
   const helloRps = median(results.hello.map((r) => r.rps));
   for (const [name, runs] of Object.entries(results)) {
     const rps = median(runs.map((r) => r.rps));
