@@ -59,6 +59,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         handler: 'NetworkFirst',
         method: 'GET',
         options: {
+          // The same cache the page fills on a first, uncontrolled visit (lib/boards-store.ts BOARDS_CACHE).
           cacheName: 'mingo-boards',
           // A connection that answers nothing: fall back to the last boards rather than a blank board.
           networkTimeoutSeconds: 5,

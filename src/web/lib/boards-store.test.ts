@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicBoard } from '../../shared/boards';
 import { seededBoards } from '../test/boards-fixture';
-import { boardOf, fetchBoards, moviesOf } from './boards-store';
+import { BOARDS_CACHE, boardOf, fetchBoards, keepBoardsForOffline, moviesOf } from './boards-store';
 
 const answers = vi.hoisted(() => ({ next: [] as unknown[], urls: [] as string[] }));
 
@@ -41,5 +41,37 @@ describe('the published boards store', () => {
     expect(movies.filter((movie) => movie.id === reused.id)).toHaveLength(1);
     expect(movies).toHaveLength(25 * 8 - 1);
     expect(moviesOf(boards)).toBe(movies);
+  });
+});
+
+describe('keeping the boards for offline use', () => {
+  const put = vi.fn((_url: string, _response: Response) => Promise.resolve());
+  const open = vi.fn((_name: string) => Promise.resolve({ put }));
+  function withWorker(controller: object | null): void {
+    vi.stubGlobal('caches', { open });
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller } });
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    put.mockClear();
+    open.mockClear();
+  });
+
+  it('puts the answer where the service worker looks when the page is not controlled yet (a first visit)', async () => {
+    withWorker(null);
+    const response = new Response('{"items":[]}');
+    keepBoardsForOffline(response);
+    await vi.waitFor(() => expect(put).toHaveBeenCalledWith('/api/boards', response));
+    expect(open).toHaveBeenCalledWith(BOARDS_CACHE);
+  });
+
+  it('leaves it to the service worker once it controls the page, and does nothing without one', async () => {
+    withWorker({});
+    keepBoardsForOffline(new Response('{}'));
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    keepBoardsForOffline(new Response('{}'));
+    await Promise.resolve();
+    expect(open).not.toHaveBeenCalled();
   });
 });

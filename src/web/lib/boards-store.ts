@@ -11,8 +11,24 @@ import { loadStaticJson } from './static-json';
 
 let pending: Promise<PublicBoard[]> | undefined;
 
+/** The service worker's runtime cache of the boards endpoint (pwa.config.ts). */
+export const BOARDS_CACHE = 'mingo-boards';
+
+/**
+ * A page the service worker does not control yet (a first visit: it does not claim open pages)
+ * fetches the boards around it, so nothing would be kept for offline use; the page then keeps the
+ * answer itself where the worker looks for it (network first, this cache when offline).
+ */
+export function keepBoardsForOffline(response: Response): void {
+  if (typeof caches === 'undefined' || !('serviceWorker' in navigator) || navigator.serviceWorker.controller !== null) return;
+  void caches
+    .open(BOARDS_CACHE)
+    .then((cache) => cache.put(BOARDS_PATH, response))
+    .catch(() => undefined); // storage refused or full: the next, controlled visit keeps them
+}
+
 async function load(): Promise<PublicBoard[]> {
-  const list = await loadStaticJson(BOARDS_PATH, PublicBoardListSchema, 'Could not load the movie list');
+  const list = await loadStaticJson(BOARDS_PATH, PublicBoardListSchema, 'Could not load the movie list', keepBoardsForOffline);
   // Forget a failure so a later call (e.g. after a reconnect) can try again.
   if (list === null) pending = undefined;
   return [...(list?.items ?? [])].sort((a, b) => b.year - a.year);
