@@ -109,29 +109,41 @@ const StarRatingInput = z
   .refine((value) => Number.isInteger(value * 2), { error: 'Ratings go in halves (0, 0.5, 1 … 5).' });
 
 /** The fields an admin edits; every text is trimmed, one-line fields refuse line breaks. */
+const movieFields = {
+  name: singleLineText().trim().min(1, 'The title is required.').max(BOARD_LIMITS.nameMax),
+  year: z
+    .number({ error: 'The year must be a number.' })
+    .int('The year must be a whole number.')
+    .min(BOARD_LIMITS.movieYearMin, `The year must be ${BOARD_LIMITS.movieYearMin} or later.`)
+    .max(BOARD_LIMITS.movieYearMax, `The year must be ${BOARD_LIMITS.movieYearMax} or earlier.`),
+  description: safeText().trim().max(BOARD_LIMITS.descriptionMax),
+  starDescriptionA: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax),
+  starRatingA: StarRatingInput,
+  starDescriptionB: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax),
+  starRatingB: StarRatingInput,
+  runtime: z
+    .number({ error: 'The runtime must be a number of minutes.' })
+    .int('The runtime is whole minutes.')
+    .min(0, 'The runtime cannot be negative.')
+    .max(BOARD_LIMITS.runtimeMax, `The runtime is at most ${BOARD_LIMITS.runtimeMax} minutes.`),
+};
+
+/** A new movie: the texts besides its title may be left out (empty). */
 export const MovieFieldsSchema = z
   .object({
-    name: singleLineText().trim().min(1, 'The title is required.').max(BOARD_LIMITS.nameMax),
-    year: z
-      .number({ error: 'The year must be a number.' })
-      .int('The year must be a whole number.')
-      .min(BOARD_LIMITS.movieYearMin, `The year must be ${BOARD_LIMITS.movieYearMin} or later.`)
-      .max(BOARD_LIMITS.movieYearMax, `The year must be ${BOARD_LIMITS.movieYearMax} or earlier.`),
-    description: safeText().trim().max(BOARD_LIMITS.descriptionMax).default(''),
-    starDescriptionA: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax).default(''),
-    starRatingA: StarRatingInput,
-    starDescriptionB: singleLineText().trim().max(BOARD_LIMITS.starDescriptionMax).default(''),
-    starRatingB: StarRatingInput,
-    runtime: z
-      .number({ error: 'The runtime must be a number of minutes.' })
-      .int('The runtime is whole minutes.')
-      .min(0, 'The runtime cannot be negative.')
-      .max(BOARD_LIMITS.runtimeMax, `The runtime is at most ${BOARD_LIMITS.runtimeMax} minutes.`),
+    ...movieFields,
+    description: movieFields.description.default(''),
+    starDescriptionA: movieFields.starDescriptionA.default(''),
+    starDescriptionB: movieFields.starDescriptionB.default(''),
   })
   .strict();
 export type MovieFields = z.output<typeof MovieFieldsSchema>;
 
-export const MoviePatchSchema = MovieFieldsSchema.partial().strict();
+/**
+ * An edit: only the fields sent change. Built from the fields without their defaults, because
+ * `.partial()` keeps a default, and a patch of the title alone would empty the description.
+ */
+export const MoviePatchSchema = z.object(movieFields).partial().strict();
 
 /** A movie in the editor: what the public sees, plus where it is used and when it changed. */
 export const EditorMovieSchema = BoardMovieSchema.extend({

@@ -319,6 +319,8 @@ describe('board routes', () => {
 
     it('edits a movie on a published board: its id stays and visitors see the fix at once', async () => {
       const before = await get('/api/boards/2018');
+      const original = PublicBoardSchema.parse(before.json()).movies.find((movie) => movie.id === '2018-roma');
+      expect(original?.description).not.toBe('');
       const response = await send('PATCH', '/api/admin/movies/2018-roma', { name: 'Roma (fixed)', starRatingB: 2.5 });
       expect(response.statusCode).toBe(200);
       expect(EditorMovieSchema.parse(response.json())).toMatchObject({
@@ -326,6 +328,10 @@ describe('board routes', () => {
         name: 'Roma (fixed)',
         starRatingB: 2.5,
         boards: [2018],
+        // A patch changes only what it sends.
+        description: original?.description,
+        starDescriptionA: original?.starDescriptionA,
+        starDescriptionB: original?.starDescriptionB,
       });
       const after = await get('/api/boards/2018', { 'if-none-match': String(before.headers.etag) });
       expect(after.statusCode).toBe(200);
