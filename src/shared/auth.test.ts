@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN } from './auth';
+import {
+  AUTH_BASE_PATH,
+  EMAIL_PATTERN,
+  getSession,
+  MOUNTED_AUTH_ENDPOINTS,
+  RoleSchema,
+  SessionUserSchema,
+  SignInBodySchema,
+  signIn,
+  signOut,
+} from './auth';
 import { passwordProblem } from './staff';
 
 describe('password policy', () => {
@@ -33,5 +43,43 @@ describe('login e-mail pattern', () => {
     ['@example.com', false],
   ])('%j → %s', (email, valid) => {
     expect(EMAIL_PATTERN.test(email)).toBe(valid);
+  });
+});
+
+describe('auth wire shapes', () => {
+  it('caps the sign-in body at the edge', () => {
+    expect(SignInBodySchema.parse({ email: 'a@x.test', password: 'p' })).toEqual({ email: 'a@x.test', password: 'p' });
+    expect(SignInBodySchema.safeParse({ email: 'a'.repeat(255), password: 'p' }).success).toBe(false);
+    expect(SignInBodySchema.safeParse({ email: 'a'.repeat(254), password: 'p'.repeat(1024) }).success).toBe(true);
+    expect(SignInBodySchema.safeParse({ email: 'a@x.test', password: 'p'.repeat(1025) }).success).toBe(false);
+    expect(SignInBodySchema.safeParse({ email: 'a\u0000@x.test', password: 'p' }).success).toBe(false);
+  });
+
+  it('knows two roles', () => {
+    expect(RoleSchema.options).toEqual(['admin', 'staff']);
+  });
+
+  it('mounts only the endpoints the web app uses, under /api/auth', () => {
+    expect(AUTH_BASE_PATH).toBe('/api/auth');
+    expect(MOUNTED_AUTH_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+      'GET /api/auth/get-session',
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/sign-out',
+    ]);
+  });
+
+  it('reads a session or null', () => {
+    const user = { id: 'u', name: 'Ada', email: 'a@x.test', role: 'admin' };
+    expect(getSession.response.parse(null)).toBeNull();
+    expect(getSession.response.parse({ user, session: { id: 's' } })).toEqual({ user, session: { id: 's' } });
+    expect(getSession.response.safeParse({ user: { ...user, role: 'owner' } }).success).toBe(false);
+    expect(SessionUserSchema.safeParse({ ...user, id: undefined }).success).toBe(false);
+  });
+
+  it('reads the sign-in and sign-out answers', () => {
+    expect(signIn.response.safeParse({ user: { id: 'u' } }).success).toBe(true);
+    expect(signIn.response.safeParse({ user: {} }).success).toBe(false);
+    expect(signOut.response.parse({ success: true })).toEqual({ success: true });
+    expect(signOut.body?.safeParse({}).success).toBe(true);
   });
 });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, isWellFormedText, LINE_BREAKS_MESSAGE, safeText, singleLineText } from './text';
+
+describe('hasControlCharacters', () => {
+  it.each([
+    ['plain text', false],
+    ['tab\tline\nreturn\r', false],
+    ['', false],
+    ['é ñ 🎬 – “quotes”', false],
+    ['\u0000', true],
+    ['a\u0001b', true],
+    ['\u0008', true],
+    ['\u000B', true],
+    ['\u000C', true],
+    ['\u000E', true],
+    ['\u001F', true],
+    ['\u007F', true],
+    ['\u0080', false],
+    [' ', false],
+  ])('%j → %s', (value, expected) => {
+    expect(hasControlCharacters(value)).toBe(expected);
+  });
+});
+
+describe('isWellFormedText', () => {
+  it.each([
+    ['plain', true],
+    ['🎬', true],
+    ['a\uD83Cb', false],
+    ['\uD83C', false],
+    ['\uDFAC', false],
+    ['a\uDFACb', false],
+    ['\uDFAC\uD83C', false],
+    ['🎬\uDFAC', false],
+  ])('%j → %s', (value, expected) => {
+    expect(isWellFormedText(value)).toBe(expected);
+  });
+});
+
+describe('safeText', () => {
+  const schema = safeText({ error: 'Text, please.' }).trim().max(5);
+
+  it('accepts text with tabs and line breaks, and chains', () => {
+    expect(schema.parse('  a\tb\n ')).toBe('a\tb');
+  });
+
+  it.each([
+    ['a\u0000', CONTROL_CHARACTERS_MESSAGE],
+    ['a\uD800', 'must be valid Unicode text'],
+    [42, 'Text, please.'],
+  ])('%j → %s', (value, message) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('singleLineText', () => {
+  const schema = singleLineText();
+
+  it('accepts one line', () => {
+    expect(schema.parse('One line, with a\ttab')).toBe('One line, with a\ttab');
+  });
+
+  it.each(['a\nb', 'a\rb', 'a\u2028b', 'a\u2029b', '\n'])('refuses %j', (value) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([LINE_BREAKS_MESSAGE]);
+  });
+
+  it('still refuses control characters', () => {
+    expect(schema.safeParse('a\u0007').error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_MESSAGE);
+  });
+});
