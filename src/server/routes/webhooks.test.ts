@@ -140,7 +140,8 @@ describe('Stripe checkout and webhook', () => {
     expect(stripe.requests[0]?.fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]']).toBe('599');
   });
 
-  it('answers 503 and cancels the order when Stripe fails', async () => {
+  it('answers 503 and cancels the order when Stripe fails, giving its reserved stock back', async () => {
+    const reservedBefore = (await repo.getById(tee.id))?.reservedStock;
     stripe.failNext();
     const response = await t.app.inject({
       method: 'POST',
@@ -157,6 +158,7 @@ describe('Stripe checkout and webhook', () => {
       [null, 'pending', 'shopper', 'checkout started'],
       ['pending', 'cancelled', 'system', 'payment provider unreachable'],
     ]);
+    expect((await repo.getById(tee.id))?.reservedStock).toBe(reservedBefore);
   });
 
   it('refuses forged webhooks with 400 and changes nothing', async () => {
