@@ -90,7 +90,12 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
       );
     }
     const repository = createOrderRepository(trx);
-    const stored = await repository.insertPending({ provider: payments.name, totals: orderTotals, items: priced, reservedUntil: expiresAt });
+    const stored = await repository.insertPending({
+      provider: payments.name,
+      totals: orderTotals,
+      items: priced,
+      reservedUntil: expiresAt,
+    });
     await reserveStock(trx, priced);
     await repository.addEvent(stored.id, null, 'pending', { kind: 'shopper', id: null, name: 'Shopper' }, 'checkout started');
     return { order: stored, items: priced, totals: orderTotals };

@@ -80,7 +80,12 @@ export function toProductDto(product: ProductRecord): Product {
 
 export function toStaffProductDto(product: ProductRecord): StaffProduct {
   // Staff edit the stock on hand; reserved units are part of it until their checkout ends.
-  return { ...toProductDto(product), quantityInStock: product.stock, isActive: product.isActive, updatedAt: product.updatedAt.toISOString() };
+  return {
+    ...toProductDto(product),
+    quantityInStock: product.stock,
+    isActive: product.isActive,
+    updatedAt: product.updatedAt.toISOString(),
+  };
 }
 
 const UNIQUE_VIOLATION = '23505';

@@ -43,7 +43,11 @@ describe('reserved stock', () => {
     const response = await checkout(productId, quantity);
     expect(response.statusCode, response.body).toBe(200);
     const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return { sessionId, orderId: row.id };
   }
   const testCheckout = (sessionId: string, action: 'pay' | 'cancel' | '') =>
@@ -114,7 +118,11 @@ describe('reserved stock', () => {
     expect((await testCheckout(sessionId, 'pay')).statusCode).toBe(303);
     expect((await testCheckout(sessionId, 'pay')).statusCode).toBe(303);
     expect(await stockOf(last.id)).toEqual({ stock: 0, reservedStock: 0 });
-    const order = await t.database.db.selectFrom('orders').select('status').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('paid');
   });
 
@@ -148,7 +156,12 @@ describe('reserved stock', () => {
     expect(await stockOf(pin.id)).toEqual({ stock: 2, reservedStock: 0 });
     expect(await service.expireStale(new Date())).toBe(0);
     expect(await stockOf(pin.id)).toEqual({ stock: 2, reservedStock: 0 });
-    const timeline = await t.database.db.selectFrom('order_events').select('note').where('order_id', '=', held.orderId).orderBy('id').execute();
+    const timeline = await t.database.db
+      .selectFrom('order_events')
+      .select('note')
+      .where('order_id', '=', held.orderId)
+      .orderBy('id')
+      .execute();
     expect(timeline.map((step) => step.note)).toEqual(['checkout started', 'checkout session ended; reserved stock released']);
   });
 

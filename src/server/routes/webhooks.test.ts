@@ -438,7 +438,10 @@ describe('Stripe checkout and webhook', () => {
     expect(refused.json()).toEqual({ error: { code: 'conflict', message: 'Line 1 (Last Print): this product is sold out.' } });
     expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore + 1);
 
-    expect((await deliver(event('checkout.session.expired', { id: first.sessionId, orderId: first.orderId, paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.expired', { id: first.sessionId, orderId: first.orderId, paymentStatus: 'unpaid' })))
+        .statusCode,
+    ).toBe(200);
     expect(await statusOf(first.sessionId)).toBe('expired');
     expect(await repo.getById(print.id)).toMatchObject({ stock: 1, reservedStock: 0 });
 

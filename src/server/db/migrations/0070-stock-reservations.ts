@@ -10,7 +10,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('products')
-    .addColumn('reserved_stock', 'integer', (col) => col.notNull().defaultTo(0).check(sql`reserved_stock >= 0`))
+    .addColumn('reserved_stock', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`reserved_stock >= 0`),
+    )
     .execute();
   await db.schema
     .alterTable('orders')
