@@ -45,10 +45,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'browser', testIgnore: /(update-prompt|clips-delete|boards)\.spec\.ts$/ },
+    { name: 'browser', testIgnore: /(update-prompt|clips-delete|boards|stock)\.spec\.ts$/ },
     // Delete or change what other tests may be showing (a clip's screenshot; the boards, with a
-    // published 2026 board), so they run after them.
-    { name: 'shared-state', testMatch: /(clips-delete|boards)\.spec\.ts$/, dependencies: ['browser'] },
+    // published 2026 board; a product added to the shop for a while), so they run after them.
+    { name: 'shared-state', testMatch: /(clips-delete|boards|stock)\.spec\.ts$/, dependencies: ['browser'] },
     // Changes the served service worker on disk, so it runs alone, after every other browser test.
     { name: 'deployment', testMatch: /update-prompt\.spec\.ts$/, dependencies: ['shared-state'] },
   ],

@@ -267,8 +267,13 @@ describe('crash safety (kill -9)', () => {
       expect((await deliver(payload)).status).toBe(200);
       expect((await deliver(payload)).status).toBe(200);
     }
-    const [stock] = await adminQuery<{ stock: number }>(database.url, 'select stock from products where id = $1', [product?.id]);
-    expect(stock?.stock).toBe(10 - 2 * delays.length);
+    const [stock] = await adminQuery<{ stock: number; reserved_stock: number }>(
+      database.url,
+      'select stock, reserved_stock from products where id = $1',
+      [product?.id],
+    );
+    // Every reservation became a sale, once (decision 171).
+    expect(stock).toEqual({ stock: 10 - 2 * delays.length, reserved_stock: 0 });
     const paid = await adminQuery<{ n: number }>(database.url, `select count(*)::int as n from orders where status = 'paid'`);
     expect(paid[0]?.n).toBe(delays.length);
     const events = await adminQuery<{ n: number }>(database.url, 'select count(*)::int as n from payment_events');

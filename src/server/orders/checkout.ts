@@ -7,13 +7,16 @@ import { ProductIdSchema } from '../../shared/products';
 import type { Db } from '../db/database';
 import { conflict, serviceUnavailable, validationFailed } from '../../shared/errors';
 import type { CheckoutItem, PaymentProvider } from '../payments/payment-provider';
-import { createProductRepository, type ProductRecord } from '../products/product-repository';
+import { sessionExpiresAt } from '../../domain/stock-reservation';
+import { availableOf, createProductRepository, type ProductRecord } from '../products/product-repository';
+import { releaseReservation, reserveStock } from './fulfilment';
 import { createOrderRepository, type OrderItemRecord } from './order-repository';
 
 /**
  * Checks every line against the catalogue as it is now and prices it from the database. The
  * client's product snapshot is ignored apart from its id. Stock is checked per product across
- * lines (a shirt in two sizes draws on one stock).
+ * lines (a shirt in two sizes draws on one stock), against what is available: units held by
+ * other open checkouts are not offered.
  */
 export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap<string, ProductRecord>): OrderItemRecord[] {
   const wanted = new Map<string, number>();
@@ -40,10 +43,11 @@ export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap
 
     const total = (wanted.get(product.id) ?? 0) + line.quantity;
     wanted.set(product.id, total);
-    if (product.stock === 0) throw conflict(`${label(product)}: this product is sold out.`);
-    if (total > product.stock) {
+    const available = availableOf(product);
+    if (available === 0) throw conflict(`${label(product)}: this product is sold out.`);
+    if (total > available) {
       const together = total === line.quantity ? '' : ` (${total} with the lines above)`;
-      throw conflict(`${label(product)}: quantity ${line.quantity}${together} exceeds the ${product.stock} in stock.`);
+      throw conflict(`${label(product)}: quantity ${line.quantity}${together} exceeds the ${available} in stock.`);
     }
     return {
       productId: product.id,
@@ -61,17 +65,23 @@ export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap
 export type CheckoutDeps = { db: Db; payments: PaymentProvider; log: FastifyBaseLogger };
 
 /**
- * Stores a pending order priced from the database, then asks the provider for a checkout
- * session and returns its url. The order is committed before the provider is called, so every
- * session the provider knows has an order here (its metadata carries the order id); the
- * provider call itself holds no transaction open.
+ * Stores a pending order priced from the database and reserves its stock, then asks the provider
+ * for a checkout session and returns its url. The products are row-locked while they are checked
+ * and reserved, so concurrent checkouts of the last units are served one after the other: once
+ * they are held, the next checkout is refused (409) before any payment. The order is committed
+ * before the provider is called, so every session the provider knows has an order here (its
+ * metadata carries the order id); the provider call itself holds no transaction open.
  */
 export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: readonly CheckoutLine[]): Promise<{ url: string }> {
   for (const [index, line] of lines.entries()) {
     if (!ProductIdSchema.safeParse(line.product.id).success) throw conflict(`Line ${index + 1}: this product is not available.`);
   }
+  const expiresAt = sessionExpiresAt(new Date());
   const { order, items, totals } = await db.transaction().execute(async (trx) => {
-    const products = await createProductRepository(trx).getProductsByIds(lines.map((line) => line.product.id));
+    const products = await createProductRepository(trx).getProductsByIds(
+      lines.map((line) => line.product.id),
+      { forUpdate: true },
+    );
     const priced = priceLines(lines, products);
     const orderTotals = estimateTotals(subtotalCents(priced));
     if (orderTotals.totalCents > CHECKOUT_LIMITS.totalMaxCents) {
@@ -80,7 +90,13 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
       );
     }
     const repository = createOrderRepository(trx);
-    const stored = await repository.insertPending({ provider: payments.name, totals: orderTotals, items: priced });
+    const stored = await repository.insertPending({
+      provider: payments.name,
+      totals: orderTotals,
+      items: priced,
+      reservedUntil: expiresAt,
+    });
+    await reserveStock(trx, priced);
     await repository.addEvent(stored.id, null, 'pending', { kind: 'shopper', id: null, name: 'Shopper' }, 'checkout started');
     return { order: stored, items: priced, totals: orderTotals };
   });
@@ -95,12 +111,16 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
   const orders = createOrderRepository(db);
   let session: { sessionId: string; url: string };
   try {
-    session = await payments.createCheckoutSession({ orderId: order.id, items: checkoutItems, totals });
+    session = await payments.createCheckoutSession({ orderId: order.id, items: checkoutItems, totals, expiresAt });
   } catch (error) {
     log.error({ err: error, orderId: order.id, provider: payments.name }, 'checkout session could not be created');
-    // The status and its timeline entry together, or neither.
+    // The status, its timeline entry and the released stock together, or none of them.
     await db.transaction().execute(async (trx) => {
       const repository = createOrderRepository(trx);
+      const locked = await repository.lockById(order.id);
+      // A late webhook may have moved it on meanwhile; only a pending order holds its stock.
+      if (locked?.status !== 'pending') return;
+      await releaseReservation(trx, items);
       await repository.update(order.id, { status: 'cancelled' });
       await repository.addEvent(
         order.id,

@@ -3,7 +3,8 @@ import type { OrderStatus } from '../../shared/orders';
 import type { Db } from '../db/database';
 import type { PaymentEvent } from '../payments/payment-provider';
 import type { Executor } from '../db/database';
-import { createProductRepository } from '../products/product-repository';
+import { holdsReservation, unitsPerProduct } from '../../domain/stock-reservation';
+import { availableOf, createProductRepository } from '../products/product-repository';
 import { enqueueOrderEmail } from './order-outbox';
 import { createOrderRepository, type OrderItemRecord, type OrderRecord } from './order-repository';
 
@@ -16,28 +17,64 @@ export async function restoreStock(trx: Executor, items: readonly OrderItemRecor
   for (const [productId, units] of unitsPerProduct(items)) await products.incrementStock(productId, units);
 }
 
-/** Units wanted per product: several lines (other options) may take the same product. */
-function unitsPerProduct(items: readonly OrderItemRecord[]): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
-  return units;
-}
-
 /**
- * Takes every item out of stock, or nothing: products are row-locked first, then checked, so a
- * shortage on any line leaves all stock untouched. Returns false on a shortage.
+ * Takes every item out of the available stock (not reserved by others), or nothing: products are
+ * row-locked first, then checked, so a shortage on any line leaves all stock untouched. Returns
+ * false on a shortage. For orders that hold no reservation (from before decision 171, or whose
+ * reservation lapsed before the payment arrived).
  */
 export async function takeStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<boolean> {
   const products = createProductRepository(trx);
   const units = unitsPerProduct(items);
   const locked = await products.getProductsByIds([...units.keys()], { forUpdate: true });
   for (const [productId, wanted] of units) {
-    if ((locked.get(productId)?.stock ?? 0) < wanted) return false;
+    const product = locked.get(productId);
+    if (product === undefined || availableOf(product) < wanted) return false;
   }
   for (const [productId, wanted] of units) {
     // Cannot fail under the row locks taken above; if it ever did, the transaction rolls back.
     if ((await products.decrementStock(productId, wanted)) === undefined) {
       throw new Error(`Stock of ${productId} changed under a row lock`);
+    }
+  }
+  return true;
+}
+
+/**
+ * Holds every item's units for a checkout session, in the caller's transaction. The caller has
+ * row-locked the products and checked them (priceLines), so this cannot fall short; if it ever
+ * did, it throws and the transaction rolls back.
+ */
+export async function reserveStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<void> {
+  const products = createProductRepository(trx);
+  for (const [productId, wanted] of unitsPerProduct(items)) {
+    if ((await products.reserveStock(productId, wanted)) === undefined) throw new Error(`Stock of ${productId} changed under a row lock`);
+  }
+}
+
+/** Gives a pending order's held units back (its session was cancelled or expired). */
+export async function releaseReservation(trx: Executor, items: readonly OrderItemRecord[]): Promise<void> {
+  const products = createProductRepository(trx);
+  for (const [productId, units] of unitsPerProduct(items)) await products.releaseReservedStock(productId, units);
+}
+
+/**
+ * Turns a paid order's reservation into a sale, all lines or none: products are row-locked, and
+ * if the stock no longer has every line's units (an admin lowered it meanwhile) nothing is sold
+ * and the reservation is released. Returns false in that case.
+ */
+export async function sellReservation(trx: Executor, items: readonly OrderItemRecord[]): Promise<boolean> {
+  const products = createProductRepository(trx);
+  const units = unitsPerProduct(items);
+  const locked = await products.getProductsByIds([...units.keys()], { forUpdate: true });
+  const short = [...units].some(([productId, wanted]) => (locked.get(productId)?.stock ?? 0) < wanted);
+  if (short) {
+    await releaseReservation(trx, items);
+    return false;
+  }
+  for (const [productId, wanted] of units) {
+    if ((await products.sellReservedStock(productId, wanted)) === undefined) {
+      throw new Error(`Reserved stock of ${productId} changed under a row lock`);
     }
   }
   return true;
@@ -50,8 +87,14 @@ function chargeMatches(order: OrderRecord, charged: NonNullable<PaymentEvent['ch
 
 const SHOP_CURRENCY = 'usd';
 
-/** The status an event moves an order to; the same status when it changes nothing. */
+/**
+ * The status an event moves an order to (the same status when it changes nothing), and what
+ * happens to its stock on the way: a pending order's reservation becomes a sale when it is paid and
+ * goes back to the shop when it is cancelled, expired or cannot be fulfilled.
+ */
 async function transition(trx: Executor, order: OrderRecord, event: PaymentEvent): Promise<OrderStatus> {
+  const items = () => createOrderRepository(trx).itemsOf(order.id);
+  const reserved = holdsReservation(order);
   switch (event.outcome) {
     case null:
       return order.status;
@@ -59,18 +102,29 @@ async function transition(trx: Executor, order: OrderRecord, event: PaymentEvent
       if (order.status === 'pending') {
         // A charge that is not this order's price (another currency, or an amount other than
         // subtotal + delivery + the provider's tax) is never fulfilled: someone must refund it.
-        if (event.charged !== undefined && !chargeMatches(order, event.charged)) return 'needs_refund';
-        const items = await createOrderRepository(trx).itemsOf(order.id);
-        return (await takeStock(trx, items)) ? 'paid' : 'needs_refund';
+        if (event.charged !== undefined && !chargeMatches(order, event.charged)) {
+          if (reserved) await releaseReservation(trx, await items());
+          return 'needs_refund';
+        }
+        if (reserved) return (await sellReservation(trx, await items())) ? 'paid' : 'needs_refund';
+        return (await takeStock(trx, await items())) ? 'paid' : 'needs_refund';
       }
-      // Money arrived for an order that was already closed: someone must refund it.
-      if (order.status === 'cancelled' || order.status === 'expired') return 'needs_refund';
+      // Paid after its session expired here (a late webhook, after the sweep released the
+      // reservation): fulfilled if the units are still available, otherwise refunded.
+      if (order.status === 'expired') {
+        if (event.charged !== undefined && !chargeMatches(order, event.charged)) return 'needs_refund';
+        return (await takeStock(trx, await items())) ? 'paid' : 'needs_refund';
+      }
+      // Money arrived for an order the shopper or the provider cancelled: someone must refund it.
+      if (order.status === 'cancelled') return 'needs_refund';
       return order.status;
     case 'payment_failed':
     case 'cancelled':
-      return order.status === 'pending' ? 'cancelled' : order.status;
-    case 'expired':
-      return order.status === 'pending' ? 'expired' : order.status;
+    case 'expired': {
+      if (order.status !== 'pending') return order.status;
+      if (reserved) await releaseReservation(trx, await items());
+      return event.outcome === 'expired' ? 'expired' : 'cancelled';
+    }
   }
 }
 
@@ -104,7 +158,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Fu
       ...(paidNow && event.paymentReference !== undefined ? { paymentReference: event.paymentReference } : {}),
     });
     if (changed) {
-      const mismatch = event.charged !== undefined && order.status === 'pending' && !chargeMatches(order, event.charged);
+      const mismatch =
+        event.charged !== undefined && (order.status === 'pending' || order.status === 'expired') && !chargeMatches(order, event.charged);
       const note = mismatch
         ? `${event.type}: charged ${event.charged?.amountCents ?? 0} ${event.charged?.currency ?? ''} does not match the order`
         : event.type;

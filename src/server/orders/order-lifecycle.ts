@@ -7,7 +7,8 @@ import type { Db } from '../db/database';
 import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
 import type { Mailer } from '../mail/mailer';
 import { RefundDeclinedError, type PaymentProvider } from '../payments/payment-provider';
-import { restoreStock } from './fulfilment';
+import { holdsReservation, isPayable, reservationReleaseCutoff } from '../../domain/stock-reservation';
+import { releaseReservation, restoreStock } from './fulfilment';
 import { ordersCsvHeader, ordersCsvRecords } from './order-csv';
 import { deliverOrderEmails, enqueueOrderEmail } from './order-outbox';
 import { createOrderRepository, toAdminOrderDetailDto, toAdminOrderDto, type OrderActor, type OrderRecord } from './order-repository';
@@ -159,9 +160,12 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
       return detail(id);
     },
 
-    /** Expires pending orders older than 24 h (test-mode ones too); returns how many. */
+    /**
+     * Expires pending orders older than 24 h (test-mode ones too) and those whose checkout session
+     * ended more than the grace ago, giving their reserved stock back; returns how many.
+     */
     async expireStale(now: Date): Promise<number> {
-      const ids = await orders.stalePendingIds(pendingCutoff(now), 200);
+      const ids = await orders.stalePendingIds(pendingCutoff(now), 200, reservationReleaseCutoff(now));
       let expired = 0;
       for (const id of ids) {
         const done = await db.transaction().execute(async (trx) => {
@@ -169,13 +173,15 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
           const order = await repository.lockById(id);
           // Paid (or cancelled) since the list was read: leave it.
           if (order?.status !== 'pending') return false;
+          const lapsed = !isPayable(order.reservedUntil, reservationReleaseCutoff(now));
+          if (holdsReservation(order)) await releaseReservation(trx, await repository.itemsOf(id));
           await repository.update(id, { status: 'expired' });
           await repository.addEvent(
             id,
             'pending',
             'expired',
             { kind: 'system', id: null, name: 'Expiry sweep' },
-            'pending for more than 24 hours',
+            lapsed ? 'checkout session ended; reserved stock released' : 'pending for more than 24 hours',
           );
           return true;
         });

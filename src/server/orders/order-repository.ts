@@ -46,6 +46,8 @@ export type OrderRecord = {
   refundReference: string | null;
   /** Set when a refund was asked of the provider and not declined: the order cannot be shipped. */
   refundRequestedAt: Date | null;
+  /** When the checkout session stops being payable; a pending order with it holds reserved stock. */
+  reservedUntil: Date | null;
 };
 
 /** Who moved an order: an admin, the payment provider, the expiry sweep or the shopper at checkout. */
@@ -85,6 +87,7 @@ function toRecord(row: Selectable<OrdersTable>): OrderRecord {
     refundedAt: row.refunded_at,
     refundReference: row.refund_reference,
     refundRequestedAt: row.refund_requested_at,
+    reservedUntil: row.reserved_until,
   };
 }
 
@@ -162,6 +165,8 @@ export type NewOrder = {
   provider: PaymentProviderName;
   totals: Totals;
   items: OrderItemRecord[];
+  /** The end of the checkout session, when the order's stock is reserved (decision 171). */
+  reservedUntil?: Date;
 };
 
 export type OrderChanges = {
@@ -218,6 +223,7 @@ export function createOrderRepository(db: Executor) {
           delivery_cents: order.totals.deliveryCents,
           tax_cents: order.totals.taxCents,
           total_cents: order.totals.totalCents,
+          reserved_until: order.reservedUntil ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -366,13 +372,20 @@ export function createOrderRepository(db: Executor) {
       return withItems(rows.map(toRecord));
     },
 
-    /** Ids of pending orders created before `cutoff` (the expiry sweep), oldest first. */
-    async stalePendingIds(cutoff: Date, limit: number): Promise<string[]> {
+    /**
+     * Ids of pending orders the expiry sweep closes, oldest first: created before `cutoff`, or
+     * holding a reservation that ended before `releaseCutoff`.
+     */
+    async stalePendingIds(cutoff: Date, limit: number, releaseCutoff?: Date): Promise<string[]> {
       const rows = await db
         .selectFrom('orders')
         .select('id')
         .where('status', '=', 'pending')
-        .where('created_at', '<', cutoff)
+        .where((eb) =>
+          releaseCutoff === undefined
+            ? eb('created_at', '<', cutoff)
+            : eb.or([eb('created_at', '<', cutoff), eb('reserved_until', '<', releaseCutoff)]),
+        )
         .orderBy('created_at')
         .limit(limit)
         .execute();

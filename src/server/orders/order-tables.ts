@@ -32,6 +32,8 @@ export type OrdersTable = {
   refund_reference: Generated<string | null>;
   // Migration 0041-refund-claim:
   refund_requested_at: NullableTime;
+  // Migration 0070-stock-reservations: when the checkout session stops being payable.
+  reserved_until: NullableTime;
 };
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -15,6 +15,8 @@ export type CheckoutRequest = {
   orderId: string;
   items: CheckoutItem[];
   totals: Totals;
+  /** When the session stops being payable: its stock is reserved until then (decision 171). */
+  expiresAt: Date;
 };
 
 /** Where to send the shopper (absolute for Stripe, same-origin path for the test provider). */

@@ -14,9 +14,6 @@ export type StripeSettings = {
   shipCountries: string[];
 };
 
-/** Our sweep expires pending orders after 24 h; Stripe closes the session half an hour earlier. */
-const SESSION_LIFETIME_S = 23.5 * 60 * 60;
-
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
@@ -215,7 +212,7 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
   const stripe = new StripeClient(settings.secretKey, clientOptions(settings.apiBase));
   return {
     name: 'stripe',
-    async createCheckoutSession({ orderId, items, totals }) {
+    async createCheckoutSession({ orderId, items, totals, expiresAt }) {
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'payment',
         currency: 'usd',
@@ -246,7 +243,8 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
           },
         ],
         automatic_tax: { enabled: true },
-        expires_at: Math.floor(Date.now() / 1000 + SESSION_LIFETIME_S),
+        // The order's stock is reserved until then (decision 171); Stripe sends checkout.session.expired.
+        expires_at: Math.floor(expiresAt.getTime() / 1000),
         success_url: `${settings.publicUrl}${checkoutReturnPaths.stripeSuccess}`,
         cancel_url: `${settings.publicUrl}${checkoutReturnPaths.cancel}`,
         client_reference_id: orderId,

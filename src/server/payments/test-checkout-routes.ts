@@ -11,6 +11,7 @@ import {
 import { checkoutReturnPaths } from '../../shared/page-meta';
 import type { RouteOptions } from '../context';
 import { optionsText } from '../../domain/product-options';
+import { isPayable } from '../../domain/stock-reservation';
 import { applyPaymentEvent } from '../orders/fulfilment';
 import type { OrderService } from '../orders/order-lifecycle';
 import { createOrderRepository, type OrderWithItems } from '../orders/order-repository';
@@ -70,6 +71,19 @@ export const testCheckoutRoutes: FastifyPluginAsync<RouteOptions & { payments: P
     if (order === undefined || order.provider !== 'test') {
       await sendHtml(reply, 404, renderTestCheckoutMessage('Checkout not found', 'There is no test checkout with this address.', SHOP));
       return undefined;
+    }
+    if (order.status === 'pending' && !isPayable(order.reservedUntil, new Date())) {
+      // Like a Stripe session past its expires_at: it can no longer be paid, and its stock goes back now.
+      await applyPaymentEvent(db, {
+        provider: 'test',
+        eventId: `test_${sessionId}_expire`,
+        type: 'test.checkout.expired',
+        sessionId,
+        orderId: order.id,
+        outcome: 'expired',
+      });
+      const expired = await orders.findBySession(sessionId);
+      return { order: expired ?? { ...order, status: 'expired' }, sessionId };
     }
     return { order, sessionId };
   }

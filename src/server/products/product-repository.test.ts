@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../../../tests/support/test-app';
-import { createProductRepository, DuplicateProductCodeError, toProductDto, type ProductRepository } from './product-repository';
+import {
+  createProductRepository,
+  DuplicateProductCodeError,
+  toProductDto,
+  toStaffProductDto,
+  type ProductRepository,
+} from './product-repository';
 
 const fields = (code: string, overrides: Partial<Parameters<ProductRepository['create']>[0]> = {}) => ({
   name: `Product ${code}`,
@@ -91,6 +97,43 @@ describe('product repository', () => {
     expect((await products.getById(product.id))?.stock).toBe(0);
     expect(await products.decrementStock(product.id, 1)).toBeUndefined();
     await expect(products.decrementStock(product.id, 0)).rejects.toThrow(RangeError);
+  });
+
+  it('reserveStock never holds more than is available under concurrent calls (PostgreSQL: real concurrency)', async () => {
+    const product = await products.create(fields('REPO-RESERVE', { stock: 3 }));
+    const results = await Promise.all(Array.from({ length: 6 }, () => products.reserveStock(product.id, 1)));
+    expect(results.filter((held) => held !== undefined).sort()).toEqual([1, 2, 3]);
+    expect(await products.getById(product.id)).toMatchObject({ stock: 3, reservedStock: 3 });
+    // Held units are not for sale to anyone else, by reservation or by a payment-time decrement.
+    expect(await products.reserveStock(product.id, 1)).toBeUndefined();
+    expect(await products.decrementStock(product.id, 1)).toBeUndefined();
+    await expect(products.reserveStock(product.id, 0)).rejects.toThrow(RangeError);
+  });
+
+  it('sells held units once, releases them, and shows shoppers only what is not held', async () => {
+    const product = await products.create(fields('REPO-SELL', { stock: 4 }));
+    await products.reserveStock(product.id, 3);
+    const held = await products.getById(product.id);
+    expect(held === undefined ? undefined : toProductDto(held).quantityInStock).toBe(1);
+    // Staff see and edit the stock on hand.
+    expect(held === undefined ? undefined : toStaffProductDto(held).quantityInStock).toBe(4);
+
+    expect(await products.sellReservedStock(product.id, 2)).toBe(2);
+    expect(await products.getById(product.id)).toMatchObject({ stock: 2, reservedStock: 1 });
+    // More than is held cannot be sold.
+    expect(await products.sellReservedStock(product.id, 2)).toBeUndefined();
+    await products.releaseReservedStock(product.id, 1);
+    expect(await products.getById(product.id)).toMatchObject({ stock: 2, reservedStock: 0 });
+    // A release never goes below zero, and the table refuses a negative count.
+    await products.releaseReservedStock(product.id, 1);
+    expect((await products.getById(product.id))?.reservedStock).toBe(0);
+    await expect(sql`update products set reserved_stock = -1 where id = ${product.id}`.execute(handle.db)).rejects.toThrow();
+    // An admin lowers the stock under what is held: the shop offers nothing, never a negative count.
+    await products.reserveStock(product.id, 2);
+    await products.update(product.id, { stock: 1 });
+    const lowered = await products.getById(product.id);
+    expect(lowered === undefined ? undefined : toProductDto(lowered).quantityInStock).toBe(0);
+    expect(await products.sellReservedStock(product.id, 2)).toBeUndefined();
   });
 
   it('lists active products in catalogue order with a total, clamping the page', async () => {

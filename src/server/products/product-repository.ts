@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
+import { availableStock } from '../../domain/stock-reservation';
 import { clampPage } from '../../domain/paging';
 import {
   PRODUCT_PLACEHOLDER_IMAGE,
@@ -20,7 +21,10 @@ export type ProductRecord = {
   description: string;
   priceCents: number;
   imageKey: string | null;
+  /** Units on hand not sold yet: what staff see and edit. */
   stock: number;
+  /** Units of `stock` held by open checkout sessions (decision 171). */
+  reservedStock: number;
   shirtSizes: string[];
   shirtColors: string[];
   vinylColors: string[];
@@ -40,6 +44,7 @@ function toRecord(row: ProductRow): ProductRecord {
     priceCents: row.price_cents,
     imageKey: row.image_key,
     stock: row.stock,
+    reservedStock: row.reserved_stock,
     shirtSizes: row.shirt_sizes,
     shirtColors: row.shirt_colors,
     vinylColors: row.vinyl_colors,
@@ -49,7 +54,15 @@ function toRecord(row: ProductRow): ProductRecord {
   };
 }
 
-/** The one mapping from a record to the wire shape (the specification's field names, dollars). */
+/** What a shopper can still buy: the stock not held by open checkouts. */
+export function availableOf(product: Pick<ProductRecord, 'stock' | 'reservedStock'>): number {
+  return availableStock(product.stock, product.reservedStock);
+}
+
+/**
+ * The one mapping from a record to the wire shape (the specification's field names, dollars).
+ * Shoppers see the units they can buy: reserved ones are not offered.
+ */
 export function toProductDto(product: ProductRecord): Product {
   return {
     id: product.id,
@@ -58,7 +71,7 @@ export function toProductDto(product: ProductRecord): Product {
     description: product.description,
     price: centsToDollars(product.priceCents),
     imageURL: product.imageKey === null ? PRODUCT_PLACEHOLDER_IMAGE : productImageUrl(product.imageKey),
-    quantityInStock: product.stock,
+    quantityInStock: availableOf(product),
     shirtSizes: product.shirtSizes,
     shirtColors: product.shirtColors,
     vinylColors: product.vinylColors,
@@ -66,7 +79,13 @@ export function toProductDto(product: ProductRecord): Product {
 }
 
 export function toStaffProductDto(product: ProductRecord): StaffProduct {
-  return { ...toProductDto(product), isActive: product.isActive, updatedAt: product.updatedAt.toISOString() };
+  // Staff edit the stock on hand; reserved units are part of it until their checkout ends.
+  return {
+    ...toProductDto(product),
+    quantityInStock: product.stock,
+    isActive: product.isActive,
+    updatedAt: product.updatedAt.toISOString(),
+  };
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -83,6 +102,10 @@ function rethrowDuplicateCode(error: unknown, code: string | undefined): never {
     throw new DuplicateProductCodeError(code);
   }
   throw error;
+}
+
+function assertUnits(quantity: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`Invalid quantity ${quantity}`);
 }
 
 export type CatalogueQuery = { page: number; pageSize: number };
@@ -199,17 +222,17 @@ export function createProductRepository(db: Executor) {
     },
 
     /**
-     * Takes `quantity` units out of stock only if that many are left, in one statement, so
-     * concurrent buyers can never drive stock below zero. Returns the stock left, or undefined
-     * when the product is missing or has fewer than `quantity` units.
+     * Takes `quantity` units out of stock only if that many are available (not reserved by open
+     * checkouts), in one statement, so concurrent buyers can never drive stock below zero. Returns
+     * the stock left, or undefined when the product is missing or has fewer units available.
      */
     async decrementStock(id: string, quantity: number): Promise<number | undefined> {
-      if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`Invalid quantity ${quantity}`);
+      assertUnits(quantity);
       const row = await db
         .updateTable('products')
         .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: eb.fn('now') }))
         .where('id', '=', id)
-        .where('stock', '>=', quantity)
+        .where((eb) => eb(eb('stock', '-', eb.ref('reserved_stock')), '>=', quantity))
         .returning('stock')
         .executeTakeFirst();
       return row?.stock;
@@ -217,12 +240,59 @@ export function createProductRepository(db: Executor) {
 
     /** Puts units back (a refunded order); the caller holds the order's row lock, so it runs once. */
     async incrementStock(id: string, quantity: number): Promise<void> {
-      if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`Invalid quantity ${quantity}`);
+      assertUnits(quantity);
       await db
         .updateTable('products')
         .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: eb.fn('now') }))
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Holds `quantity` units for a checkout session only if that many are available, in one
+     * statement. Returns the units reserved now, or undefined when fewer are available.
+     */
+    async reserveStock(id: string, quantity: number): Promise<number | undefined> {
+      assertUnits(quantity);
+      const row = await db
+        .updateTable('products')
+        .set((eb) => ({ reserved_stock: eb('reserved_stock', '+', quantity), updated_at: eb.fn('now') }))
+        .where('id', '=', id)
+        .where((eb) => eb(eb('stock', '-', eb.ref('reserved_stock')), '>=', quantity))
+        .returning('reserved_stock')
+        .executeTakeFirst();
+      return row?.reserved_stock;
+    },
+
+    /** Gives a session's held units back to the shop (cancelled, expired, or not sellable). */
+    async releaseReservedStock(id: string, quantity: number): Promise<void> {
+      assertUnits(quantity);
+      await db
+        .updateTable('products')
+        .set((eb) => ({ reserved_stock: eb.fn('greatest', [eb.lit(0), eb('reserved_stock', '-', quantity)]), updated_at: eb.fn('now') }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Turns held units into a sale: stock and reservation both drop by `quantity`, only if the
+     * stock still has them (an admin may have lowered it). Returns the stock left, or undefined.
+     */
+    async sellReservedStock(id: string, quantity: number): Promise<number | undefined> {
+      assertUnits(quantity);
+      const row = await db
+        .updateTable('products')
+        .set((eb) => ({
+          stock: eb('stock', '-', quantity),
+          reserved_stock: eb('reserved_stock', '-', quantity),
+          updated_at: eb.fn('now'),
+        }))
+        .where('id', '=', id)
+        .where('stock', '>=', quantity)
+        .where('reserved_stock', '>=', quantity)
+        .returning('stock')
+        .executeTakeFirst();
+      return row?.stock;
     },
 
     async countAll(): Promise<number> {

@@ -16,6 +16,8 @@ export type ProductsTable = {
   is_active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 0070-stock-reservations: units held by open checkout sessions.
+  reserved_stock: Generated<number>;
 };
 
 export type ProductImagesTable = {

@@ -140,9 +140,11 @@ describe('order lifecycle for admins', () => {
   });
 
   it('refuses to ship a needs_refund, refunded, cancelled or expired order, and to refund a cancelled or expired one, changing nothing', async () => {
-    const last = await repo.create(productFields('LAST', { name: 'Last Print', stock: 1 }));
+    // Both sessions hold a print; then one is found damaged, and the later payment cannot be served.
+    const last = await repo.create(productFields('LAST', { name: 'Last Print', stock: 2 }));
     const winner = await checkout(1, last.id);
     const late = await checkout(1, last.id);
+    await repo.update(last.id, { stock: 1 });
     expect((await pay(winner.sessionId, { email: 'winner@example.com' })).statusCode).toBe(303);
     expect((await pay(late.sessionId, { email: 'late@example.com' })).statusCode).toBe(303);
     const refunded = await paidOrder('refunded-once@example.com', 1);
@@ -212,13 +214,17 @@ describe('order lifecycle for admins', () => {
   });
 
   it('refunds a needs_refund order without touching stock (it never took any)', async () => {
-    const scarce = await repo.create(productFields('RARE', { name: 'Rare Print', stock: 1 }));
+    // Both sessions hold a print; then an admin corrects the stock to one.
+    const scarce = await repo.create(productFields('RARE', { name: 'Rare Print', stock: 2 }));
     const first = await checkout(1, scarce.id);
     const second = await checkout(1, scarce.id);
+    await repo.update(scarce.id, { stock: 1 });
     expect((await pay(first.sessionId, { email: 'first@example.com' })).statusCode).toBe(303);
     expect((await pay(second.sessionId, { email: 'second@example.com' })).statusCode).toBe(303);
     expect((await detail(second.orderId)).status).toBe('needs_refund');
     expect(await stockOf(scarce.id)).toBe(0);
+    // The unserved session's reservation went back: nothing is held any more.
+    expect((await repo.getById(scarce.id))?.reservedStock).toBe(0);
     // needs_refund gets no receipt: the goods cannot be sent.
     expect(mailsTo('second@example.com')).toHaveLength(0);
 

@@ -117,11 +117,13 @@ describe('Stripe checkout and webhook', () => {
       'metadata[order_id]': orderId,
     });
     expect(Object.keys(sent?.fields ?? {}).filter((key) => key.startsWith('line_items[2]'))).toEqual([]);
-    // Stripe closes the session after 23.5 h, before our sweep expires the order at 24 h.
+    // Stripe closes the session after 31 minutes (its shortest is 30), when the order's
+    // reservation ends (decision 171).
     const expiresAt = Number(sent?.fields.expires_at);
-    expect(expiresAt).toBeGreaterThanOrEqual(startedAt + 23.5 * 3600);
-    expect(expiresAt).toBeLessThanOrEqual(answeredAt + 23.5 * 3600);
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(startedAt + 31 * 60));
+    expect(expiresAt).toBeLessThanOrEqual(answeredAt + 31 * 60);
     const order = await orderRow(sessionId);
+    expect(Math.floor((order.reserved_until?.getTime() ?? 0) / 1000)).toBe(expiresAt);
     expect([order.status, order.provider, order.subtotal_cents, order.delivery_cents, order.tax_cents, order.total_cents]).toEqual([
       'pending',
       'stripe',
@@ -138,7 +140,8 @@ describe('Stripe checkout and webhook', () => {
     expect(stripe.requests[0]?.fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]']).toBe('599');
   });
 
-  it('answers 503 and cancels the order when Stripe fails', async () => {
+  it('answers 503 and cancels the order when Stripe fails, giving its reserved stock back', async () => {
+    const reservedBefore = (await repo.getById(tee.id))?.reservedStock;
     stripe.failNext();
     const response = await t.app.inject({
       method: 'POST',
@@ -155,6 +158,7 @@ describe('Stripe checkout and webhook', () => {
       [null, 'pending', 'shopper', 'checkout started'],
       ['pending', 'cancelled', 'system', 'payment provider unreachable'],
     ]);
+    expect((await repo.getById(tee.id))?.reservedStock).toBe(reservedBefore);
   });
 
   it('refuses forged webhooks with 400 and changes nothing', async () => {
@@ -420,16 +424,31 @@ describe('Stripe checkout and webhook', () => {
     });
   });
 
-  it('with stock 1 and two paid sessions: stock 0 and one needs_refund', async () => {
-    const first = await startCheckout([{ product: { id: poster.id }, quantity: 1 }]);
-    const second = await startCheckout([{ product: { id: poster.id }, quantity: 1 }]);
-    const responses = await Promise.all([
-      deliver(event('checkout.session.completed', { id: first.sessionId, orderId: first.orderId })),
-      deliver(event('checkout.session.completed', { id: second.sessionId, orderId: second.orderId })),
-    ]);
-    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
-    expect([await statusOf(first.sessionId), await statusOf(second.sessionId)].sort()).toEqual(['needs_refund', 'paid']);
-    expect(await stockOf(poster.id)).toBe(0);
+  it('with one print left, a second checkout is refused before payment; checkout.session.expired gives the print back', async () => {
+    const print = await repo.create(productFields('LAST-PRINT', { name: 'Last Print', priceCents: 1500, stock: 1 }));
+    const sessionsBefore = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const first = await startCheckout([{ product: { id: print.id }, quantity: 1 }]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { origin: TEST_ORIGIN },
+      payload: [{ product: { id: print.id }, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: { code: 'conflict', message: 'Line 1 (Last Print): this product is sold out.' } });
+    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore + 1);
+
+    expect(
+      (await deliver(event('checkout.session.expired', { id: first.sessionId, orderId: first.orderId, paymentStatus: 'unpaid' })))
+        .statusCode,
+    ).toBe(200);
+    expect(await statusOf(first.sessionId)).toBe('expired');
+    expect(await repo.getById(print.id)).toMatchObject({ stock: 1, reservedStock: 0 });
+
+    const second = await startCheckout([{ product: { id: print.id }, quantity: 1 }]);
+    await deliver(event('checkout.session.completed', { id: second.sessionId, orderId: second.orderId }));
+    expect(await statusOf(second.sessionId)).toBe('paid');
+    expect(await repo.getById(print.id)).toMatchObject({ stock: 0, reservedStock: 0 });
   });
 
   it('never un-pays: expired or failed after completed keeps the order paid', async () => {
