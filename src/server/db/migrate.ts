@@ -12,6 +12,7 @@ import * as refundClaim from './migrations/0041-refund-claim';
 import * as pendingMedia from './migrations/0050-pending-media';
 import * as boards from './migrations/0060-boards';
 import * as seedBoards from './migrations/0061-seed-boards';
+import * as mailOutbox from './migrations/0071-mail-outbox';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0050-pending-media': pendingMedia,
   '0060-boards': boards,
   '0061-seed-boards': seedBoards,
+  '0071-mail-outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
