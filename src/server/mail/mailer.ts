@@ -28,7 +28,10 @@ export type Mailer = {
  * as an .eml file under DATA_DIR/outbox/, and logged, so an embedded install shows what it would
  * have sent.
  */
-export function createMailer(mail: Pick<Config['mail'], 'smtpUrl' | 'from' | 'outboxDir' | 'smtpTimeoutMs'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  mail: Pick<Config['mail'], 'smtpUrl' | 'from' | 'outboxDir' | 'smtpTimeoutMs'>,
+  log: FastifyBaseLogger,
+): Mailer {
   const envelope = (message: MailMessage) => ({
     from: mail.from,
     to: message.to,

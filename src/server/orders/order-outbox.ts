@@ -86,7 +86,11 @@ export async function deliverDueEmails(
       await release(db, rows.slice(index + 1));
       break;
     }
-    await db.updateTable('order_emails').set({ sent_at: new Date(), claimed_at: null, last_error: null }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('order_emails')
+      .set({ sent_at: new Date(), claimed_at: null, last_error: null })
+      .where('id', '=', row.id)
+      .execute();
   }
   return rows.length;
 }
@@ -110,13 +114,23 @@ async function failed(db: Db, row: Claimed, error: unknown, log: FastifyBaseLogg
   const dead = row.attempts >= policy.maxAttempts;
   const retryAt = new Date(Date.now() + backoffMs(row.attempts, policy.retryBaseMs));
   if (dead) {
-    log.error({ err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts }, 'order e-mail failed every attempt: dead letter');
+    log.error(
+      { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts },
+      'order e-mail failed every attempt: dead letter',
+    );
   } else {
-    log.warn({ err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts, retryAt }, 'order e-mail could not be sent; will retry');
+    log.warn(
+      { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts, retryAt },
+      'order e-mail could not be sent; will retry',
+    );
   }
   await db
     .updateTable('order_emails')
-    .set(dead ? { claimed_at: null, last_error: message, dead_at: new Date() } : { claimed_at: null, last_error: message, next_attempt_at: retryAt })
+    .set(
+      dead
+        ? { claimed_at: null, last_error: message, dead_at: new Date() }
+        : { claimed_at: null, last_error: message, next_attempt_at: retryAt },
+    )
     .where('id', '=', row.id)
     .execute();
 }

@@ -6,7 +6,12 @@ import { backoffMs, enqueueOrderEmail, startMailWorker } from '../orders/order-o
 import { createProductRepository, type ProductRecord } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { startFlakySmtpServer, type FlakySmtpServer } from '../../../tests/support/flaky-smtp-server';
-import { signStripePayload, startFakeStripeServer, stripeSessionEvent, type FakeStripeServer } from '../../../tests/support/fake-stripe-server';
+import {
+  signStripePayload,
+  startFakeStripeServer,
+  stripeSessionEvent,
+  type FakeStripeServer,
+} from '../../../tests/support/fake-stripe-server';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { productFields } from '../../../tests/support/product-fields';
@@ -53,7 +58,11 @@ describe('the e-mail outbox with a flaky SMTP server', () => {
       payload: new URLSearchParams({ ...ADDRESS, email, cardNumber: '4242424242424242' }).toString(),
     });
     expect(paid.statusCode, paid.body).toBe(303);
-    const row = await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
   const allSent = (recipients: string[]) =>
@@ -180,8 +189,12 @@ describe('the e-mail outbox with a flaky SMTP server', () => {
     // Sent: no longer a dead letter, and a second click cannot send it twice.
     const again = await resend(letter?.id ?? '');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: { code: 'conflict', message: 'This e-mail is not a dead letter: it was sent or is still queued.' } });
-    const after = DeadLettersSchema.parse((await t.app.inject({ method: 'GET', url: '/api/order-emails/dead', headers: admin.headers })).json());
+    expect(again.json()).toEqual({
+      error: { code: 'conflict', message: 'This e-mail is not a dead letter: it was sent or is still queued.' },
+    });
+    const after = DeadLettersSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/order-emails/dead', headers: admin.headers })).json(),
+    );
     expect(after.items.map((item) => item.recipient)).not.toContain(email);
   });
 

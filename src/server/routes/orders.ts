@@ -65,7 +65,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
 
   route(app, resendDeadLetter, { access: 'admin' }, async ({ params, request }) => {
     const email = await resend(ctx.database.db, params.id);
-    request.log.info({ emailId: email.id, orderId: email.orderId, kind: email.kind, by: requireUser(request).id }, 'dead-letter e-mail queued again');
+    request.log.info(
+      { emailId: email.id, orderId: email.orderId, kind: email.kind, by: requireUser(request).id },
+      'dead-letter e-mail queued again',
+    );
     service.emailQueued();
     return email;
   });
