@@ -18,6 +18,7 @@ import { createStorage } from './media/create-storage';
 import type { MediaStorage } from './media/storage';
 import { createMailer } from './mail/mailer';
 import { startOrderSweep } from './orders/order-sweep';
+import { startMailWorker } from './orders/order-outbox';
 import { createOrderService } from './orders/order-lifecycle';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
@@ -151,7 +152,9 @@ export async function buildApp({
   await app.register(mediaRoutes, { ctx });
   const payments = createPaymentProvider(config);
   const mailer = createMailer(config.mail, app.log);
-  const orders = createOrderService({ db: database.db, payments, mailer, log: app.log });
+  // Every instance sends the outbox in the background; requests only queue (decision 172).
+  const mailWorker = startMailWorker(database.db, mailer, app.log, config.mail);
+  const orders = createOrderService({ db: database.db, payments, log: app.log, onEmailQueued: mailWorker.wake });
   await app.register(checkoutRoutes, { ctx, payments });
   await app.register(orderRoutes, { ctx, orders });
   await app.register(webhookRoutes, { ctx, payments, orders });
@@ -162,6 +165,8 @@ export async function buildApp({
     // preClose runs before the onClose hook that closes the database.
     app.addHook('preClose', () => sweep.stop());
   }
+  // preClose: the worker's last send finishes (or times out) before the database closes.
+  app.addHook('preClose', () => mailWorker.stop());
   app.addHook('onClose', () => {
     mailer.close();
   });

@@ -108,6 +108,14 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
     .optional(),
   MAIL_FROM: optionalString,
+  /** How often each instance's mail worker looks for due e-mails (a request that queues one also wakes it). */
+  MAIL_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(5),
+  /** The first retry's delay; each further one doubles it, up to an hour. */
+  MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(30),
+  /** Attempts before an e-mail becomes a dead letter (shown to admins, who can send it again). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(10),
+  /** The SMTP connection, greeting and socket-idle timeouts. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(120).default(30),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -161,9 +169,20 @@ export type Config = {
   tmdb: { apiKey: string; apiUrl: string; timeoutMs: number } | undefined;
   /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
   shipCountries: string[];
-  /** SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox. */
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  /** How often pending orders are expired and unsent e-mails retried; 0 = never (tests drive it). */
+  /**
+   * SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox; sent by each instance's
+   * mail worker (see orders/order-outbox.ts).
+   */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    smtpTimeoutMs: number;
+    pollMs: number;
+    retryBaseMs: number;
+    maxAttempts: number;
+  };
+  /** How often pending orders are expired; 0 = never (tests drive it). */
   orderSweepMs: number;
   /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */
   shutdownDrainMs: number;
@@ -287,6 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
+      smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      pollMs: e.MAIL_POLL_SECONDS * 1000,
+      retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
     logLevel: e.LOG_LEVEL,
     // Demo content is on by default for the embedded setup, off for PostgreSQL.

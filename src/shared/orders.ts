@@ -359,3 +359,52 @@ export const testCheckoutStyles = endpoint({
 
 /** The well-known test card number that the test provider accepts. */
 export const TEST_CARD_NUMBER = '4242424242424242';
+
+export const ORDER_EMAIL_KINDS = ['receipt', 'shipped', 'refunded'] as const;
+export const ORDER_EMAIL_STATES = ['queued', 'retrying', 'sent', 'dead'] as const;
+export type OrderEmailState = (typeof ORDER_EMAIL_STATES)[number];
+
+/**
+ * One order e-mail in the outbox (decision 172): queued with the change that causes it, sent by the
+ * mail worker, retried with backoff, and a dead letter (`dead`) once every attempt failed.
+ */
+export const OrderEmailSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  kind: z.enum(ORDER_EMAIL_KINDS),
+  recipient: z.string(),
+  state: z.enum(ORDER_EMAIL_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the worker tries it next (queued or retrying only). */
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  deadAt: z.string().nullable(),
+});
+export type OrderEmail = z.infer<typeof OrderEmailSchema>;
+
+export const DeadLettersSchema = z.object({ items: z.array(OrderEmailSchema) });
+export type DeadLetters = z.infer<typeof DeadLettersSchema>;
+
+export const OrderEmailIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, { error: 'not an e-mail id' }) });
+
+/** Admins: the order e-mails that failed every attempt. */
+export const listDeadLetters = endpoint({
+  method: 'GET',
+  path: '/api/order-emails/dead',
+  summary: 'Admins: order e-mails that failed every delivery attempt (dead letters), newest first, at most 100.',
+  tag: 'Orders',
+  response: DeadLettersSchema,
+});
+
+/** Admins: queue a dead letter again. */
+export const resendDeadLetter = endpoint({
+  method: 'POST',
+  path: '/api/order-emails/:id/resend',
+  summary: 'Admins: queue a dead-letter e-mail again, with a fresh set of attempts; 409 unless it is a dead letter.',
+  tag: 'Orders',
+  errors: ['not_found', 'conflict'],
+  params: OrderEmailIdParamsSchema,
+  response: OrderEmailSchema,
+});

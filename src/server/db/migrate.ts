@@ -13,6 +13,7 @@ import * as pendingMedia from './migrations/0050-pending-media';
 import * as boards from './migrations/0060-boards';
 import * as seedBoards from './migrations/0061-seed-boards';
 import * as stockReservations from './migrations/0070-stock-reservations';
+import * as mailOutbox from './migrations/0071-mail-outbox';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0060-boards': boards,
   '0061-seed-boards': seedBoards,
   '0070-stock-reservations': stockReservations,
+  '0071-mail-outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -28,7 +28,10 @@ export type Mailer = {
  * as an .eml file under DATA_DIR/outbox/, and logged, so an embedded install shows what it would
  * have sent.
  */
-export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  mail: Pick<Config['mail'], 'smtpUrl' | 'from' | 'outboxDir' | 'smtpTimeoutMs'>,
+  log: FastifyBaseLogger,
+): Mailer {
   const envelope = (message: MailMessage) => ({
     from: mail.from,
     to: message.to,
@@ -37,7 +40,14 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mail
     html: message.html,
   });
   if (mail.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+    // Bounded waits: a hanging server fails the attempt (it is retried later) instead of holding
+    // the worker, whose claim on the row must not outlive the send.
+    const transport = nodemailer.createTransport({
+      url: mail.smtpUrl,
+      connectionTimeout: mail.smtpTimeoutMs,
+      greetingTimeout: mail.smtpTimeoutMs,
+      socketTimeout: mail.smtpTimeoutMs,
+    });
     return {
       kind: 'smtp',
       async send(message) {

@@ -1,11 +1,10 @@
 import { formatUsd } from '../../domain/format';
 import { PRODUCT_NAME } from '../../shared/product';
-import type { ShippingAddress } from '../../shared/orders';
+import type { ORDER_EMAIL_KINDS, ShippingAddress } from '../../shared/orders';
 import { escapeHtml } from '../html';
 import { optionsText } from '../../domain/product-options';
 import type { OrderWithItems } from './order-repository';
 
-export const ORDER_EMAIL_KINDS = ['receipt', 'shipped', 'refunded'] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 export type RenderedEmail = { subject: string; text: string; html: string };

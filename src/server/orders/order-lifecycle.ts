@@ -5,15 +5,20 @@ import { ORDERS_PAGE_SIZE } from '../../shared/orders';
 import type { SessionUser } from '../context';
 import type { Db } from '../db/database';
 import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
-import type { Mailer } from '../mail/mailer';
 import { RefundDeclinedError, type PaymentProvider } from '../payments/payment-provider';
 import { holdsReservation, isPayable, reservationReleaseCutoff } from '../../domain/stock-reservation';
 import { releaseReservation, restoreStock } from './fulfilment';
 import { ordersCsvHeader, ordersCsvRecords } from './order-csv';
-import { deliverOrderEmails, enqueueOrderEmail } from './order-outbox';
+import { enqueueOrderEmail } from './order-outbox';
 import { createOrderRepository, toAdminOrderDetailDto, toAdminOrderDto, type OrderActor, type OrderRecord } from './order-repository';
 
-export type OrderServiceDeps = { db: Db; payments: PaymentProvider; mailer: Mailer; log: FastifyBaseLogger };
+export type OrderServiceDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Called after a transition that queued an e-mail committed: wakes the mail worker (never waited for). */
+  onEmailQueued?: () => void;
+};
 
 /** Orders read per query by the CSV export. */
 const EXPORT_BATCH_SIZE = 500;
@@ -26,9 +31,10 @@ const actorOf = (user: SessionUser): OrderActor => ({ kind: 'user', id: user.id,
 /**
  * What admins do with orders. Every transition runs in one transaction that row-locks the order
  * and re-checks its status there, so two admins (or two clicks) cannot apply it twice; each is
- * recorded in the timeline with who and when, and queues its e-mail in the same transaction.
+ * recorded in the timeline with who and when, and queues its e-mail in the same transaction (the
+ * mail worker sends it: no request waits for an SMTP server).
  */
-export function createOrderService({ db, payments, mailer, log }: OrderServiceDeps) {
+export function createOrderService({ db, payments, log, onEmailQueued = () => undefined }: OrderServiceDeps) {
   const orders = createOrderRepository(db);
 
   /** Clears the refund claim of an order that is still refundable (the provider declined). */
@@ -46,18 +52,10 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
     return toAdminOrderDetailDto(order, await orders.timelineOf(id));
   }
 
-  /** Sends queued e-mails now; a mail failure never fails the admin's action (the sweep retries). */
-  async function flushEmails(): Promise<void> {
-    try {
-      await deliverOrderEmails(db, mailer, log);
-    } catch (error) {
-      log.error({ err: error }, 'order e-mails could not be delivered now; the sweep retries');
-    }
-  }
-
   return {
     detail,
-    flushEmails,
+    /** A request queued an e-mail (in its transaction, now committed): the worker sends it. */
+    emailQueued: onEmailQueued,
 
     async list(query: OrderListQuery) {
       const page = await orders.listPage({ page: query.page ?? 1, pageSize: ORDERS_PAGE_SIZE, status: query.status });
@@ -95,7 +93,7 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
         await enqueueOrderEmail(trx, id, 'shipped', order.customerEmail);
       });
       log.info({ orderId: id, by: user.id }, 'order marked shipped');
-      await flushEmails();
+      onEmailQueued();
       return detail(id);
     },
 
@@ -156,7 +154,7 @@ export function createOrderService({ db, payments, mailer, log }: OrderServiceDe
         return true;
       });
       log.info({ orderId: id, refundId, applied, by: user.id }, 'order refunded');
-      await flushEmails();
+      if (applied) onEmailQueued();
       return detail(id);
     },
 

@@ -51,7 +51,10 @@ export type OrderEventsTable = {
   created_at: Timestamp;
 };
 
-/** The e-mail outbox (migration 0040): one row per (order, kind), sent once. */
+/**
+ * The e-mail outbox (migrations 0040, 0071): one row per (order, kind), sent once by the mail
+ * worker; `next_attempt_at` paces retries, `dead_at` marks a dead letter.
+ */
 export type OrderEmailsTable = {
   id: Generated<string>;
   order_id: string;
@@ -62,6 +65,8 @@ export type OrderEmailsTable = {
   sent_at: NullableTime;
   attempts: Generated<number>;
   last_error: string | null;
+  next_attempt_at: Timestamp;
+  dead_at: NullableTime;
 };
 
 export type OrderItemsTable = {

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
 import { ClipSchema } from '../../shared/clips';
 import { ErrorBodySchema } from '../../shared/errors';
@@ -12,6 +12,7 @@ import { signStripePayload, startFakeStripeServer, type FakeStripeServer } from 
 import { createProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 
 /**
  * Hostile input across every route (decision 070): each request must answer below 500, with the
@@ -998,6 +999,12 @@ describe('hostile input (test provider: hosted checkout and orders)', () => {
       }).toString(),
     });
     expect(payment.statusCode, payment.body).toBe(303);
+    // The mail worker writes the receipt in the background (decision 172): let it finish before
+    // the cases compare the database before and after each request.
+    await vi.waitFor(async () => {
+      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
+      expect(unsent).toEqual([]);
+    }, EVENTUALLY);
     fixtures = { pendingSession: pending.sessionId, pendingOrderId: pending.orderId, paidOrderId: paid.orderId };
   }, 60_000);
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
-import { createMailer } from '../mail/mailer';
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
@@ -27,6 +26,12 @@ describe('order lifecycle for admins', () => {
   const stockOf = async (id: string) => (await repo.getById(id))?.stock;
   const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((mail) => mail.to.includes(email));
   const subjects = (email: string) => mailsTo(email).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '');
+  /** The mail worker sends in the background (decision 172): waits until it has sent every queued e-mail. */
+  const allSent = () =>
+    vi.waitFor(async () => {
+      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
+      expect(unsent).toEqual([]);
+    }, EVENTUALLY);
 
   async function checkout(quantity: number, productId = tee.id): Promise<{ sessionId: string; orderId: string }> {
     const response = await t.app.inject({
@@ -84,6 +89,7 @@ describe('order lifecycle for admins', () => {
     const { sessionId } = await paidOrder(email);
     // The shopper presses Pay again (back button): no second receipt.
     expect((await pay(sessionId, { email })).statusCode).toBe(303);
+    await allSent();
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
     const mail = readableMail(mails[0]?.raw ?? '');
@@ -120,6 +126,7 @@ describe('order lifecycle for admins', () => {
     const refused = await refund(orderId);
     expect(refused.statusCode).toBe(409);
 
+    await allSent();
     expect(subjects(email)).toEqual([expect.stringContaining('receipt'), expect.stringMatching(/has shipped$/)]);
     expect(readableMail(mailsTo(email)[1]?.raw ?? '')).toContain('Tracking number: 1Z999 (UPS)');
   });
@@ -162,7 +169,6 @@ describe('order lifecycle for admins', () => {
     const sweep = createOrderService({
       db: t.database.db,
       payments: createTestPaymentProvider(),
-      mailer: createMailer(t.config.mail, t.app.log),
       log: t.app.log,
     });
     await sweep.expireStale(now);
@@ -175,6 +181,7 @@ describe('order lifecycle for admins', () => {
       [refund, cancelled.orderId, 'This order is cancelled; only paid or needs refund orders can be refunded.'],
       [refund, expired.orderId, 'This order is expired; only paid or needs refund orders can be refunded.'],
     ] as const;
+    await allSent();
     const mails = smtp.messages.length;
     const stock = [await stockOf(tee.id), await stockOf(last.id)];
     for (const [action, orderId, message] of refusals) {
@@ -184,6 +191,7 @@ describe('order lifecycle for admins', () => {
       expect(response.json()).toEqual({ error: { code: 'conflict', message } });
       expect(await detail(orderId)).toEqual(before);
     }
+    await allSent();
     expect(smtp.messages).toHaveLength(mails);
     expect([await stockOf(tee.id), await stockOf(last.id)]).toEqual(stock);
   });
@@ -209,6 +217,7 @@ describe('order lifecycle for admins', () => {
     expect(order.status).toBe('refunded');
     expect(order.refundReference).toMatch(/^test_re_/);
     expect(order.timeline.filter((step) => step.to === 'refunded')).toHaveLength(1);
+    await allSent();
     expect(subjects(email).filter((subject) => subject.endsWith('was refunded'))).toHaveLength(1);
     expect((await refund(orderId)).statusCode).toBe(409);
   });
@@ -226,11 +235,13 @@ describe('order lifecycle for admins', () => {
     // The unserved session's reservation went back: nothing is held any more.
     expect((await repo.getById(scarce.id))?.reservedStock).toBe(0);
     // needs_refund gets no receipt: the goods cannot be sent.
+    await allSent();
     expect(mailsTo('second@example.com')).toHaveLength(0);
 
     expect((await refund(second.orderId)).statusCode).toBe(200);
     expect((await detail(second.orderId)).status).toBe('refunded');
     expect(await stockOf(scarce.id)).toBe(0);
+    await allSent();
     expect(subjects('second@example.com')).toEqual([expect.stringMatching(/was refunded$/)]);
   });
 
@@ -273,7 +284,6 @@ describe('order lifecycle for admins', () => {
     const service = createOrderService({
       db: t.database.db,
       payments: createTestPaymentProvider(),
-      mailer: createMailer(t.config.mail, t.app.log),
       log: t.app.log,
     });
 
@@ -360,7 +370,6 @@ describe('the pending-order expiry sweep', () => {
     const service = createOrderService({
       db: t.database.db,
       payments: createTestPaymentProvider(),
-      mailer: createMailer(t.config.mail, t.app.log),
       log: t.app.log,
     });
 

@@ -4,9 +4,11 @@ import {
   exportOrders,
   getOrder,
   getOrderBySession,
+  listDeadLetters,
   listOrders,
   ORDER_NOT_FOUND_FOR_SESSION,
   refundOrder,
+  resendDeadLetter,
   shipOrder,
 } from '../../shared/orders';
 import { notFound } from '../../shared/errors';
@@ -14,6 +16,7 @@ import { requireUser } from '../auth/guards';
 import type { RouteOptions } from '../context';
 import type { OrderService } from '../orders/order-lifecycle';
 import { createOrderRepository, toOrderSummaryDto } from '../orders/order-repository';
+import { listDeadLetters as deadLetters, resendDeadLetter as resend } from '../orders/order-outbox';
 import { route } from '../route';
 
 export type OrderRouteOptions = RouteOptions & { orders: OrderService };
@@ -54,4 +57,19 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
   route(app, shipOrder, { access: 'admin' }, async ({ params, body, request }) => service.ship(params.id, body, requireUser(request)));
 
   route(app, refundOrder, { access: 'admin' }, async ({ params, request }) => service.refund(params.id, requireUser(request)));
+
+  route(app, listDeadLetters, { access: 'admin' }, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { items: await deadLetters(ctx.database.db) };
+  });
+
+  route(app, resendDeadLetter, { access: 'admin' }, async ({ params, request }) => {
+    const email = await resend(ctx.database.db, params.id);
+    request.log.info(
+      { emailId: email.id, orderId: email.orderId, kind: email.kind, by: requireUser(request).id },
+      'dead-letter e-mail queued again',
+    );
+    service.emailQueued();
+    return email;
+  });
 };

@@ -70,6 +70,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/orders/:id': 'admin',
   'POST /api/orders/:id/ship': 'admin',
   'POST /api/orders/:id/refund': 'admin',
+  'GET /api/order-emails/dead': 'admin',
+  'POST /api/order-emails/:id/resend': 'admin',
   'POST /api/webhooks/stripe': 'webhook',
   'GET /checkout/test/styles.css': 'public',
   'GET /checkout/test/:sessionId': 'public',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema } from '../../shared/products';
-import { createMailer } from '../mail/mailer';
 import { applyPaymentEvent } from '../orders/fulfilment';
 import { createOrderService, type OrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
@@ -81,7 +80,6 @@ describe('reserved stock', () => {
     service = createOrderService({
       db: t.database.db,
       payments: createTestPaymentProvider(),
-      mailer: createMailer(t.config.mail, t.app.log),
       log: t.app.log,
     });
   });

@@ -270,6 +270,11 @@ describe('Stripe checkout and webhook', () => {
       shipping_country: 'CA',
       payment_reference: 'pi_test_bo',
     });
+    // The mail worker writes it in the background (decision 172).
+    await vi.waitFor(async () => {
+      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
+      expect(unsent).toEqual([]);
+    }, EVENTUALLY);
     const files = (await readdir(path.join(t.dataDir, 'outbox'))).filter((name) => name.includes(orderId));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(new RegExp(`-receipt-${orderId}\\.eml$`));

@@ -40,8 +40,9 @@ export const webhookRoutes: FastifyPluginAsync<PaymentRouteOptions & { orders: O
     if (event === null) return { received: true as const };
     const result = await applyPaymentEvent(ctx.database.db, event);
     request.log.info({ eventId: event.eventId, type: event.type, sessionId: event.sessionId, result }, 'stripe webhook processed');
-    // The receipt was queued in the fulfilment transaction (once per order); send it now.
-    await orders.flushEmails();
+    // The receipt was queued in the fulfilment transaction (once per order); the mail worker
+    // sends it, so Stripe's acknowledgement never waits for an SMTP server.
+    orders.emailQueued();
     return { received: true as const };
   });
 };

@@ -3,7 +3,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getOrder, listOrders, refundOrder, shipOrder, type AdminOrderDetail, type OrderStatus } from '../../../shared/orders';
+import {
+  getOrder,
+  listDeadLetters,
+  listOrders,
+  refundOrder,
+  resendDeadLetter,
+  shipOrder,
+  type AdminOrderDetail,
+  type OrderEmail,
+  type OrderStatus,
+} from '../../../shared/orders';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
@@ -64,7 +74,15 @@ function order(n: number, status: OrderStatus, overrides: Partial<AdminOrderDeta
 }
 
 /** A small orders server: newest first, filtered by status, PAGE_SIZE a page; ship and refund as the API rules them. */
-function serveOrders(orders: AdminOrderDetail[]) {
+function serveOrders(orders: AdminOrderDetail[], deadLetters: OrderEmail[] = []) {
+  fakeApi.on(listDeadLetters, () => ({ items: deadLetters.filter((email) => email.state === 'dead') }));
+  fakeApi.on(resendDeadLetter, ({ params }) => {
+    const found = deadLetters.find((email) => email.id === params.id);
+    if (found === undefined) throw new ApiError(404, 'not_found', 'There is no e-mail with this id.');
+    if (found.state !== 'dead') throw new ApiError(409, 'conflict', 'This e-mail is not a dead letter: it was sent or is still queued.');
+    Object.assign(found, { state: 'queued', attempts: 0, deadAt: null, nextAttemptAt: '2026-09-01T08:00:00.000Z' });
+    return found;
+  });
   const byId = (id: string) => {
     const found = orders.find((candidate) => candidate.id === id);
     if (found === undefined) throw new ApiError(404, 'not_found', 'Order not found.');
@@ -168,6 +186,41 @@ describe('the Orders page (admins)', () => {
     await renderOrdersPage('?status=shipped');
     await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'shipped');
+  });
+
+  it('shows e-mails that could not be sent, and sends one again', async () => {
+    const dead: OrderEmail = {
+      id: '7',
+      orderId: order(1, 'paid').id,
+      kind: 'receipt',
+      recipient: 'buyer1@example.com',
+      state: 'dead',
+      attempts: 10,
+      lastError: '554 not accepting mail',
+      createdAt: '2026-01-10T12:05:00.000Z',
+      nextAttemptAt: null,
+      sentAt: null,
+      deadAt: '2026-01-10T15:00:00.000Z',
+    };
+    serveOrders([order(1, 'paid')], [dead]);
+    const { user } = await renderOrdersPage();
+    const section = await screen.findByRole('region', { name: 'E-mails that could not be sent' });
+    const [letter] = within(section).getAllByTestId('dead-letter');
+    expect(letter?.textContent).toContain('Receipt to buyer1@example.com for order 00000001');
+    expect(letter?.textContent).toContain('Failed 10 times, last on 10 Jan 2026, 15:00: 554 not accepting mail');
+
+    await user.click(within(section).getByRole('button', { name: /^Send again ?the receipt to buyer1@example\.com$/ }));
+    expect((await screen.findByRole('status')).textContent).toContain('The e-mail to buyer1@example.com is queued again');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'E-mails that could not be sent' })).toBeNull());
+    expect(fakeApi.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/order-emails/7/resend']);
+  });
+
+  it('shows no e-mail section when every e-mail went out', async () => {
+    serveOrders([order(1, 'paid')]);
+    await renderOrdersPage();
+    await screen.findByRole('table');
+    await waitFor(() => expect(fakeApi.calls.map((call) => call.url)).toContain('/api/order-emails/dead'));
+    expect(screen.queryByRole('region', { name: 'E-mails that could not be sent' })).toBeNull();
   });
 
   it('says so when there are no orders yet', async () => {

@@ -6,6 +6,7 @@ import { lastPage } from '../../../domain/paging';
 import { buildPath } from '../../../shared/contract';
 import { exportOrders, orderNumber, ORDER_STATUSES, OrderStatusSchema, type AdminOrder, type OrderStatus } from '../../../shared/orders';
 import { FormField } from '../../components/form-field';
+import { DeadLetters } from './dead-letters';
 import { OrderDetail } from './order-detail';
 import { STATUS_LABELS } from './order-summary';
 import { useOrders } from './use-orders';
@@ -70,7 +71,10 @@ function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open:
   );
 }
 
-/** /orders (admins): orders newest first, filtered by status, with details, shipping, refunds and CSV export. */
+/**
+ * /orders (admins): orders newest first, filtered by status, with details, shipping, refunds and CSV
+ * export; above them, any e-mails that could not be sent (dead letters), to send again.
+ */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number.parseInt(params.get('page') ?? '1', 10);
@@ -108,6 +112,7 @@ export function OrdersPage() {
           </a>
         </div>
       </div>
+      <DeadLetters />
       <div className="card overflow-x-auto p-2">
         {orders.isPending && <p className="p-3">Loading orders…</p>}
         {orders.isError && (
