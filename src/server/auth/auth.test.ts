@@ -152,6 +152,17 @@ describe('sessions', () => {
     expect(arraySignOut.json()).toMatchObject({
       error: { code: 'validation_failed', message: 'Invalid body: Invalid input: expected object, received array' },
     });
+    // A JSON null is a body that is not an object (it used to pass as "no body" and sign the caller out).
+    const admin = await signedInAs(t, 'admin');
+    const nullSignOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullSignOut.statusCode).toBe(400);
+    expect(nullSignOut.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((await staffList(t, admin.headers.cookie ?? '')).statusCode).toBe(200);
     const withCallback = await t.app.inject({
       method: 'POST',
       url: SIGN_IN,

@@ -161,7 +161,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     // gets only the fields the contract names.
     const isSignIn = mounted === signIn;
     const body: unknown =
-      mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+      mounted.body === undefined
+        ? undefined
+        : // No body at all is an empty one; a JSON `null` is a body, and not an object.
+          parseInput(mounted.body, request.body === undefined ? {} : request.body, isSignIn ? 'sign-in' : 'body');
     const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
     const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email, secureCookies);
     const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
