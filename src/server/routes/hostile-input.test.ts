@@ -949,7 +949,9 @@ async function runFuzz(t: TestApp, cases: FuzzCase[], sessions: Sessions, renew:
   if (process.env.FUZZ_REPORT !== undefined) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const slowest = timings.sort(([, a], [, b]) => b - a).slice(0, 8);
-    console.log(`fuzz: ${cases.length} requests, ${operations.length} operations, ${seconds} s; slowest ${JSON.stringify(slowest)}\n${failures.join('\n')}`);
+    console.log(
+      `fuzz: ${cases.length} requests, ${operations.length} operations, ${seconds} s; slowest ${JSON.stringify(slowest)}\n${failures.join('\n')}`,
+    );
   }
   return failures;
 }
@@ -989,6 +991,54 @@ async function sessionsOf(t: TestApp) {
   const staff = await signedInAs(t, 'staff');
   return { admin, staff, sessions: { admin: admin.headers, staff: staff.headers } };
 }
+
+describe('hostile input generated from an OpenAPI document', () => {
+  it('covers an operation the day it is documented, for every role, from its schemas alone', () => {
+    const document: FuzzDocument = {
+      paths: {
+        '/api/widgets/{id}': {
+          patch: {
+            operationId: 'patch /api/widgets/:id',
+            description: 'Access: Admins only.',
+            security: [{ sessionCookie: [] }],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+            requestBody: {
+              description: 'At most 1024 bytes.',
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { name: { type: 'string', maxLength: 10 }, count: { type: 'integer', minimum: 0 } },
+                    required: ['name'],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const cases = fuzzCases(document);
+    const names = cases.map((c) => c.name);
+    expect(new Set(cases.map((c) => c.as))).toEqual(new Set(['anonymous', 'staff', 'admin']));
+    expect(cases.filter((c) => c.as !== 'admin')).toHaveLength(6);
+    for (const expected of [
+      'path id NUL',
+      'body without name',
+      'body name one too long',
+      'body count below minimum',
+      'body count fraction',
+      'body one byte over its limit',
+    ]) {
+      expect(names).toContain(`PATCH /api/widgets/{id} as admin: ${expected}`);
+    }
+    // Deterministic: the same document gives the same cases (multipart boundaries aside).
+    expect(fuzzCases(document).map((c) => `${c.name} ${c.url}`)).toEqual(cases.map((c) => `${c.name} ${c.url}`));
+    const overLimit = cases.find((c) => c.name.endsWith('one byte over its limit'));
+    expect(overLimit?.body?.length).toBe(1025);
+  });
+});
 
 describe('hostile input (Stripe provider, every route but the test checkout)', () => {
   let t: TestApp;
@@ -1064,8 +1114,14 @@ describe('hostile input (Stripe provider, every route but the test checkout)', (
   }, 600_000);
 
   it('answers every operation of its OpenAPI document, fuzzed for every role, below 500, in the error shape, changing nothing', async () => {
-    const cases = fuzzCases(await documentOf(t));
-    expect(new Set(cases.map((c) => c.operation)).size).toBeGreaterThan(60);
+    const document = await documentOf(t);
+    const cases = fuzzCases(document);
+    // Every documented operation, none left out.
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(documented));
+    expect(documented.length).toBeGreaterThan(60);
     expect(await runFuzz(t, cases, sessions, async () => (await sessionsOf(t)).sessions)).toEqual([]);
   }, 600_000);
 });
