@@ -104,6 +104,23 @@ describe('small abuse edges (issue 22, item 5)', () => {
     expect(statusAndBody(answer)).toEqual({ status: 431, body: { error: { code: 'headers_too_large', message: expect.any(String) } } });
   });
 
+  it('answers a HEAD request over the header limit with a 431 head and no body (found by the contract fuzz)', async () => {
+    // A body after the head of an answer to HEAD is, to an HTTP client, a broken connection.
+    const answer = await new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method: 'HEAD', path: `/media/${'x'.repeat(20_000)}`, agent: false },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', (error) => resolve({ error: error.message }));
+      request.end();
+    });
+    expect(answer).toEqual({ status: 431, body: '' });
+  });
+
   it('answers an 8–16 KB path with 414 in the error shape', async () => {
     for (const url of [`/${'a'.repeat(9_000)}`, `/api/clips/${'b'.repeat(12_000)}`, `/media/${'c'.repeat(15_000)}`]) {
       const response = await t.app.inject({ method: 'GET', url });

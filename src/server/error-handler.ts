@@ -115,14 +115,25 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
         ? headersTooLarge()
         : badRequest('The request is malformed.');
   this.log.debug({ err: error }, `client error answered ${refusal.statusCode}`);
-  writeRawAnswer(socket, refusal.statusCode, JSON.stringify(refusal.toBody()));
+  writeRawAnswer(socket, refusal.statusCode, JSON.stringify(refusal.toBody()), isHeadRequest(error));
 };
 
-function writeRawAnswer(socket: Socket, status: number, body: string): void {
+/**
+ * Whether the refused request is a HEAD, from the bytes the parser failed on (Node's `rawPacket`):
+ * an answer to HEAD has no body, and a client reading one would fail on the bytes after the head
+ * (to it, a dropped connection). A request whose first bytes came in an earlier packet is not
+ * recognised and gets the body.
+ */
+function isHeadRequest(error: Error): boolean {
+  const { rawPacket } = error as { rawPacket?: unknown };
+  return Buffer.isBuffer(rawPacket) && rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+}
+
+function writeRawAnswer(socket: Socket, status: number, body: string, head: boolean): void {
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${head ? '' : body}`,
     );
   }
   socket.destroy();

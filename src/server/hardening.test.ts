@@ -89,8 +89,9 @@ describe('session-dependent answers', () => {
     expect(signIn.headers['cache-control']).toBe('no-store');
 
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
-    expect(session.json()).toMatchObject({ user: { email }, session: {} });
-    expect(session.json().session).not.toHaveProperty('token');
+    // Only the declared fields leave the server (decision 173): no session record, so no token in it.
+    expect(session.json()).toMatchObject({ user: { email } });
+    expect(session.json()).not.toHaveProperty('session');
     expect(session.body).not.toMatch(/"token"/);
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
     expect(signedOut.json()).toBeNull();

@@ -27,7 +27,9 @@ export const getSession = endpoint({
   path: `${AUTH_BASE_PATH}/get-session`,
   summary: 'The signed-in session and user, or null (better-auth).',
   tag: 'Auth',
-  response: z.object({ user: SessionUserSchema }).loose().nullable(),
+  // Only what the web app reads: the passthrough strips every other field better-auth sends
+  // (the session record and its token, the user's other columns).
+  response: z.object({ user: SessionUserSchema }).nullable(),
 });
 
 /** Capped and checked at the edge, before the e-mail reaches a database index (decision 070). */
@@ -41,7 +43,8 @@ export const signIn = endpoint({
   errors: ['unauthenticated', 'forbidden'],
   body: SignInBodySchema,
   maxBodyBytes: BODY_LIMITS.form,
-  response: z.object({ user: z.object({ id: z.string() }).loose() }).loose(),
+  // The account signed in; better-auth's other fields (the session token above all) are stripped.
+  response: z.object({ user: SessionUserSchema.pick({ id: true, name: true, email: true }) }),
 });
 
 export const signOut = endpoint({

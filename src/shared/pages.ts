@@ -24,11 +24,36 @@ function staticPage(path: string, meta: PageMeta, summary: string, indexed: bool
   return { endpoint: endpoint({ method: 'GET', path, summary, tag: PAGES, response: PAGE_HTML }), meta, indexed };
 }
 
+/**
+ * The shop page's `?page=`, read as the shop reads it: the first value's leading integer, anything
+ * else page 1 (a page answers whatever its query says; it is never a 400).
+ */
+export const ShopPageQuerySchema = z.object({
+  page: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .catch(undefined)
+    .transform((value) => {
+      const page = Number.parseInt((Array.isArray(value) ? value[0] : value) ?? '1', 10);
+      return Number.isFinite(page) ? page : 1;
+    })
+    .meta({ description: 'The catalogue page shown (default 1).' }),
+});
+
+export const shopPage = endpoint({
+  method: 'GET',
+  path: pagePaths.shop,
+  summary: 'The merch shop.',
+  tag: PAGES,
+  query: ShopPageQuerySchema,
+  response: PAGE_HTML,
+});
+
 export const staticPages: readonly StaticPage[] = [
   staticPage(pagePaths.home, PAGE_META.home, 'The boards: one movie-bingo board a year.', true),
   staticPage(pagePaths.about, PAGE_META.about, 'How the game works.', true),
   staticPage(pagePaths.db, PAGE_META.db, 'Every movie on the boards.', true),
-  staticPage(pagePaths.shop, PAGE_META.shop, 'The merch shop.', true),
+  { endpoint: shopPage, meta: PAGE_META.shop, indexed: true },
   staticPage(checkoutReturnPaths.successPage, PAGE_META.success, 'After paying: the order, read from the server.', false),
   staticPage(checkoutReturnPaths.cancel, PAGE_META.cancel, 'After a cancelled checkout.', false),
   staticPage(pagePaths.manage, PAGE_META.manage, 'Staff: manage clips.', false),

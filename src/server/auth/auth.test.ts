@@ -54,6 +54,15 @@ describe('sessions', () => {
     expect(session.json()).toMatchObject({ user: { email, name: expect.any(String), role: 'staff' } });
   });
 
+  it('sends only the fields the contract names from better-auth: no token, no session record, no other user columns', async () => {
+    const { id, email } = await newStaff(t);
+    const response = await signIn(t, email, TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toStrictEqual({ user: { id, name: expect.any(String), email } });
+    const session = await getSession(t, sessionCookieFrom(response.headers['set-cookie']));
+    expect(session.json()).toStrictEqual({ user: { id, name: expect.any(String), email, role: 'staff' } });
+  });
+
   it('gives a new session id at every sign-in, even when a session cookie is sent along', async () => {
     const { email } = await newStaff(t);
     const first = sessionCookieFrom((await signIn(t, email, TEST_PASSWORD)).headers['set-cookie']);
@@ -143,6 +152,17 @@ describe('sessions', () => {
     expect(arraySignOut.json()).toMatchObject({
       error: { code: 'validation_failed', message: 'Invalid body: Invalid input: expected object, received array' },
     });
+    // A JSON null is a body that is not an object (it used to pass as "no body" and sign the caller out).
+    const admin = await signedInAs(t, 'admin');
+    const nullSignOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullSignOut.statusCode).toBe(400);
+    expect(nullSignOut.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((await staffList(t, admin.headers.cookie ?? '')).statusCode).toBe(200);
     const withCallback = await t.app.inject({
       method: 'POST',
       url: SIGN_IN,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, MOUNTED_AUTH_ENDPOINTS, SignInBodySchema, signIn } from '../../shared/auth';
-import { BODY_LIMITS, maxBodyBytesOf, type Endpoint } from '../../shared/contract';
+import { BODY_LIMITS, isRawResponse, maxBodyBytesOf, type Endpoint } from '../../shared/contract';
 import type { AppContext, SessionUser } from '../context';
 import {
   type AppError,
@@ -96,18 +96,12 @@ async function isRefusedSignIn(response: Response): Promise<boolean> {
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
- * better-auth puts the session token in sign-in and get-session JSON; the HttpOnly cookie is the
- * only place it belongs (a script that can read JSON must not get the session).
+ * better-auth's answer as the contract describes it. Its JSON goes through the endpoint's response
+ * schema, which names only what the web app reads: everything else it sends (the session token,
+ * which belongs in the HttpOnly cookie only; the session record; the user's other columns) is
+ * dropped. An answer outside the schema is the server's fault: logged, and a 500.
  */
-function withoutSessionToken(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null) return body;
-  const { token: _token, session, ...rest } = body as { token?: unknown; session?: unknown };
-  if (typeof session !== 'object' || session === null) return session === undefined ? rest : { ...rest, session };
-  const { token: _sessionToken, ...sessionRest } = session as { token?: unknown };
-  return { ...rest, session: sessionRest };
-}
-
-async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendResponse(reply: FastifyReply, mounted: Endpoint, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
@@ -125,10 +119,14 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
     if (error.statusCode >= 500) reply.log.error({ status: response.status }, 'better-auth failed');
     return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.toBody());
   }
-  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
-    return reply.send(withoutSessionToken(await response.json()));
+  if (isRawResponse(mounted.response)) return reply.send(Buffer.from(await response.arrayBuffer()));
+  const body: unknown = (response.headers.get('content-type') ?? '').includes('application/json') ? await response.json() : undefined;
+  const parsed = mounted.response.safeParse(body);
+  if (!parsed.success) {
+    reply.log.error({ issues: parsed.error.issues }, `${mounted.method} ${mounted.path} answered outside its contract`);
+    throw internalError();
   }
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(parsed.data));
 }
 
 /**
@@ -163,7 +161,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     // gets only the fields the contract names.
     const isSignIn = mounted === signIn;
     const body: unknown =
-      mounted.body === undefined ? undefined : parseInput(mounted.body, request.body ?? {}, isSignIn ? 'sign-in' : 'body');
+      mounted.body === undefined
+        ? undefined
+        : // No body at all is an empty one; a JSON `null` is a body, and not an object.
+          parseInput(mounted.body, request.body === undefined ? {} : request.body, isSignIn ? 'sign-in' : 'body');
     const email = isSignIn ? SignInBodySchema.parse(body).email : undefined;
     const device = email === undefined ? null : deviceOf(secret, request.headers.cookie, email, secureCookies);
     const attempt = isSignIn ? await beginSignIn(db, request.ip, email, device) : null;
@@ -187,7 +188,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       await attempt.release();
       if (response.ok && email !== undefined) reply.header('set-cookie', deviceCookieFor(secret, email, secureCookies));
     }
-    return sendResponse(reply, response);
+    return sendResponse(reply, mounted, response);
   };
 
   // better-auth checks sessions and roles itself. Only the mounted endpoints are reachable, each

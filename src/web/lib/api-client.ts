@@ -15,14 +15,49 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions<Query extends z.ZodType, Body extends z.ZodType> = {
-  params?: Record<string, string | number>;
-  query?: z.input<Query>;
-  body?: z.input<Body>;
-  /** A multipart/form-data body (file uploads) instead of JSON; the browser sets its boundary. */
-  form?: FormData;
-  signal?: AbortSignal;
-};
+/* eslint-disable @typescript-eslint/no-explicit-any -- `any` only marks the positions `infer` ignores */
+type ParamsOf<E> = E extends Endpoint<infer P, any, any, any, any, any> ? P : never;
+type QueryOf<E> = E extends Endpoint<any, infer Q, any, any, any, any> ? Q : never;
+type BodyOf<E> = E extends Endpoint<any, any, infer B, any, any, any> ? B : never;
+type FormatOf<E> = E extends Endpoint<any, any, any, any, any, infer F> ? F : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A part the endpoint does not declare: its schema is the bare `z.ZodType`, whose input is `unknown`. */
+type Undeclared<S extends z.ZodType> = unknown extends z.input<S> ? true : false;
+
+/** Every `:name` of the path, as it goes into the URL. */
+type ParamsOption<P extends z.ZodType> =
+  Undeclared<P> extends true ? { params?: undefined } : { params: { [K in keyof z.input<P>]-?: string | number } };
+
+/** Optional when every field of the query is (defaults count as optional). */
+type QueryOption<Q extends z.ZodType> =
+  Undeclared<Q> extends true
+    ? { query?: undefined }
+    : Record<string, never> extends z.input<Q>
+      ? { query?: z.input<Q> }
+      : { query: z.input<Q> };
+
+/** A JSON body, a multipart form (`form`, file uploads: the browser sets its boundary), either, or none. */
+type BodyOption<B extends z.ZodType, F> = F extends 'multipart'
+  ? { form: FormData; body?: undefined }
+  : F extends 'multipart-or-json'
+    ? { body: z.input<B>; form?: undefined } | { form: FormData; body?: undefined }
+    : Undeclared<B> extends true
+      ? { body?: undefined; form?: undefined }
+      : { body: z.input<B>; form?: undefined };
+
+/**
+ * What a call of `E` takes, typed from its contract: its path parameters, its query and its body
+ * are required exactly when the endpoint declares them (a call without them does not compile).
+ */
+export type CallOptions<E extends Endpoint> = ParamsOption<ParamsOf<E>> &
+  QueryOption<QueryOf<E>> &
+  BodyOption<BodyOf<E>, FormatOf<E>> & { signal?: AbortSignal };
+
+/** The options argument may be left out when nothing in it is required. */
+type CallArgs<E extends Endpoint> = Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+type JsonEndpoint = Endpoint & { response: z.ZodType };
 
 /** The ApiError of a non-2xx answer from its status and body text (fetch and the upload XHR alike). */
 export function apiErrorFrom(status: number, bodyText: string): ApiError {
@@ -52,10 +87,9 @@ export function errorMessage(error: unknown, fallback: string): string {
  * Calls an endpoint of the shared contract: builds the URL, sends JSON, and parses the
  * response with the endpoint's own schema. Throws ApiError for non-2xx answers.
  */
-export async function callApi<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType, Response extends z.ZodType>(
-  endpoint: Endpoint<Params, Query, Body, Response>,
-  options: CallOptions<Query, Body> = {},
-): Promise<z.infer<Response>> {
+export async function callApi<E extends JsonEndpoint>(endpoint: E, ...[given]: CallArgs<E>): Promise<z.infer<E['response']>> {
+  const options: { params?: Record<string, string | number>; query?: unknown; body?: unknown; form?: FormData; signal?: AbortSignal } =
+    given ?? {};
   const url = endpointUrl(endpoint.path, options.params, options.query as object | undefined);
   const init: RequestInit = {
     method: endpoint.method,
@@ -71,5 +105,5 @@ export async function callApi<Params extends z.ZodType, Query extends z.ZodType,
   }
   const response = await fetch(url, init);
   if (!response.ok) throw apiErrorFrom(response.status, await response.text());
-  return endpoint.response.parse(response.status === 204 ? undefined : await response.json());
+  return endpoint.response.parse(response.status === 204 ? undefined : await response.json()) as z.infer<E['response']>;
 }

@@ -127,7 +127,7 @@ export const SessionUserSchema = object({
 
 /** `getSession.response` of src/shared/auth.ts; its path is `getSession.path` (checked by the test). */
 export const GET_SESSION_PATH = '/api/auth/get-session';
-export const SessionAnswerSchema = nullable(looseObject({ user: SessionUserSchema }));
+export const SessionAnswerSchema = nullable(object({ user: SessionUserSchema }));
 
 const starRating = number({ min: 0, max: 5, halves: true });
 
