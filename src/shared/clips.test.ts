@@ -20,6 +20,7 @@ import {
   UpdateClipBodySchema,
   UploadLimitsSchema,
   VIDEO_MIME_TYPES,
+  clipByTitle,
   getMedia,
   mediaPath,
   uploadClip,
@@ -118,6 +119,12 @@ describe('clip answers', () => {
     expect(AllClipsPageSchema.parse(page)).toStrictEqual(page);
     expect(AllClipsPageSchema.safeParse({ ...page, owners: undefined }).success).toBe(false);
     expect(AllClipsPageSchema.safeParse({ ...page, owners: [{ id: 'user-1' }] }).success).toBe(false);
+  });
+
+  it('answer a movie name with its newest clip or null', () => {
+    expect(clipByTitle.response.parse({ clip: ownedClip })).toStrictEqual({ clip });
+    expect(clipByTitle.response.parse({ clip: null })).toStrictEqual({ clip: null });
+    expect(clipByTitle.response.safeParse({}).success).toBe(false);
   });
 
   it.each(Object.keys(clip))('need %s', (field) => {

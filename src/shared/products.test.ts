@@ -16,6 +16,8 @@ import {
   ProductUpdateSchema,
   StaffProductSchema,
   getProduct,
+  listManagedProducts,
+  lookupProducts,
   productImage,
   productImageUrl,
   shopPageQuery,
@@ -57,7 +59,28 @@ describe('shop paging and limits', () => {
     expect(present(getProduct.params).safeParse({ id: 'tee-1' }).success).toBe(false);
   });
 
+  it('answers the cart with products, and staff with every product and the count', () => {
+    const product = {
+      id: ID_1,
+      productName: 'Fictional Tee',
+      productCode: 'TEE-1',
+      description: '',
+      price: 1,
+      imageURL: PRODUCT_PLACEHOLDER_IMAGE,
+      quantityInStock: 1,
+      shirtSizes: [],
+      shirtColors: [],
+      vinylColors: [],
+    };
+    const staffProduct = { ...product, isActive: true, updatedAt: '2026-01-01T00:00:00.000Z' };
+    expect(lookupProducts.response.parse({ items: [product] })).toStrictEqual({ items: [product] });
+    expect(lookupProducts.response.safeParse({ items: [{ id: ID_1 }] }).success).toBe(false);
+    expect(listManagedProducts.response.parse({ items: [staffProduct], total: 1 })).toStrictEqual({ items: [staffProduct], total: 1 });
+    expect(listManagedProducts.response.safeParse({ items: [staffProduct], total: 1.5 }).success).toBe(false);
+  });
+
   it('serves images by key and shows a placeholder that exists', () => {
+    expect(present(productImage.headers).parse({ 'if-none-match': '"etag"' })).toStrictEqual({ 'if-none-match': '"etag"' });
     expect(productImageUrl('abc.webp')).toBe('/api/product-images/abc.webp');
     expect(statSync(`public${PRODUCT_PLACEHOLDER_IMAGE}`).isFile()).toBe(true);
     expect(PRODUCT_PLACEHOLDER_IMAGE).toMatch(/^\/images\/products\/[a-z-]+\.svg$/);
@@ -285,6 +308,18 @@ describe('ProductCreateSchema', () => {
     ['an unknown field', { isActive: true }, ['Unrecognized key: "isActive"']],
   ])('%s', (_case, change, expected) => {
     expect(problems(ProductCreateSchema, { ...input, ...change })).toEqual(expected);
+  });
+});
+
+describe('field problems', () => {
+  it.each([
+    ['price', { price: 0 }, PRICE_MESSAGE],
+    ['quantityInStock', { quantityInStock: 'many' }, 'Stock must be a whole number'],
+  ])('name the field %s in a custom issue', (field, change, message) => {
+    const result = ProductCreateSchema.safeParse({ productName: 'Tee', productCode: 'TEE', price: 1, quantityInStock: 1, ...change });
+    expect(result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path, message: issue.message }))).toStrictEqual([
+      { code: 'custom', path: [field], message },
+    ]);
   });
 });
 
