@@ -71,14 +71,16 @@ describe('auth wire shapes', () => {
   it('reads a session or null', () => {
     const user = { id: 'u', name: 'Ada', email: 'a@x.test', role: 'admin' };
     expect(getSession.response.parse(null)).toBeNull();
-    expect(getSession.response.parse({ user, session: { id: 's' } })).toEqual({ user, session: { id: 's' } });
+    // Only what the web app reads leaves the server: the session record (and its token) is stripped.
+    expect(getSession.response.parse({ user: { ...user, image: null }, session: { id: 's', token: 't' } })).toEqual({ user });
     expect(getSession.response.safeParse({ user: { ...user, role: 'owner' } }).success).toBe(false);
     expect(SessionUserSchema.safeParse({ ...user, id: undefined }).success).toBe(false);
   });
 
   it('reads the sign-in and sign-out answers', () => {
-    expect(signIn.response.safeParse({ user: { id: 'u' } }).success).toBe(true);
-    expect(signIn.response.safeParse({ user: {} }).success).toBe(false);
+    const account = { id: 'u', name: 'Ada', email: 'a@x.test' };
+    expect(signIn.response.parse({ user: { ...account, role: 'admin' }, token: 't', redirect: false })).toEqual({ user: account });
+    expect(signIn.response.safeParse({ user: { id: 'u' } }).success).toBe(false);
     expect(signOut.response.parse({ success: true })).toEqual({ success: true });
     expect(signOut.body?.safeParse({}).success).toBe(true);
   });
