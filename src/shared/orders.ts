@@ -193,10 +193,44 @@ export const ORDERS_PAGE_SIZE = 20;
 /** The short order number people quote (in e-mails, on /success, in the admin): the id's first 8 characters, upper case. */
 export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
 
-export const OrderListQuerySchema = z.object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() }).strict();
+/**
+ * The admin's views of the orders, each a group of statuses (every status in exactly one view but
+ * "all"): what needs action first, abandoned checkouts kept apart, as a shop admin lists them.
+ */
+export const ORDER_VIEWS = {
+  needs_action: ['paid', 'needs_refund'],
+  pending: ['pending'],
+  shipped: ['shipped'],
+  refunded: ['refunded'],
+  closed: ['cancelled', 'expired'],
+  all: ORDER_STATUSES,
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type OrderView = keyof typeof ORDER_VIEWS;
+export const OrderViewSchema = z.enum(Object.keys(ORDER_VIEWS) as [OrderView, ...OrderView[]]);
+
+/** The view a status is listed under (not "all"). */
+export function viewOfStatus(status: OrderStatus): OrderView {
+  const found = (Object.keys(ORDER_VIEWS) as OrderView[]).find(
+    (view) => view !== 'all' && (ORDER_VIEWS[view] as readonly OrderStatus[]).includes(status),
+  );
+  return found ?? 'all';
+}
+
+/**
+ * The statuses a list or export covers: a view's, narrowed to one status when both are given
+ * (possibly none), or every status.
+ */
+export function statusesOf(query: { view?: OrderView | undefined; status?: OrderStatus | undefined }): readonly OrderStatus[] {
+  const inView: readonly OrderStatus[] = ORDER_VIEWS[query.view ?? 'all'];
+  return query.status === undefined ? inView : inView.filter((status) => status === query.status);
+}
+
+export const OrderListQuerySchema = z
+  .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional(), view: OrderViewSchema.optional() })
+  .strict();
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional() }).strict();
+export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional(), view: OrderViewSchema.optional() }).strict();
 
 export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order id' }) });
 
@@ -240,7 +274,7 @@ export const getOrderBySession = endpoint({
 export const listOrders = endpoint({
   method: 'GET',
   path: '/api/orders',
-  summary: 'Admins: every order, newest first.',
+  summary: 'Admins: the orders of a view (needs action, pending, shipped, refunded, closed, all) and/or one status, newest first.',
   tag: 'Orders',
   query: OrderListQuerySchema,
   response: OrderPageSchema,
@@ -284,7 +318,7 @@ export const refundOrder = endpoint({
 export const exportOrders = endpoint({
   method: 'GET',
   path: '/api/orders/export.csv',
-  summary: 'Admins: the orders (optionally filtered by status) as an RFC 4180 CSV file.',
+  summary: 'Admins: the orders (optionally of one view and/or status) as an RFC 4180 CSV file.',
   tag: 'Orders',
   query: OrderExportQuerySchema,
   response: rawResponse('RFC 4180 CSV, one order per line; cells starting with = + - @ are neutralised.', 'text/csv'),

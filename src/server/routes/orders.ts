@@ -38,7 +38,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
   route(app, exportOrders, { access: 'admin' }, async ({ query, reply }) => {
     // Streamed: rows go out as they are read, whatever the number of orders.
     const csv = Readable.from(service.exportCsv(query));
-    const name = `mingo-orders${query.status === undefined ? '' : `-${query.status}`}.csv`;
+    const name = `mingo-orders${[query.view, query.status].map((part) => (part === undefined ? '' : `-${part}`)).join('')}.csv`;
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${name}"`)
