@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { buyPinSet, uniqueEmail } from './order-support';
+import { buyPinSet, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
 // random pick's name, the success page and the orders admin — measured, not eyeballed.
@@ -312,5 +312,63 @@ test.describe('success page', () => {
     await signIn(page, 'admin');
     await page.goto('/orders?status=paid');
     await expect(page.getByTestId('order-row').filter({ hasText: email })).toContainText(shown);
+  });
+});
+
+test.describe('orders admin', () => {
+  test('opens on what needs action, keeps abandoned checkouts under their own tab, and shows cards that fit a phone', async ({ page }) => {
+    test.slow();
+    const email = uniqueEmail('polish-views');
+    await buyPinSet(page, email);
+    const abandonedSession = (await startPinSetCheckout(page)).split('/').pop() ?? '';
+    await signIn(page, 'admin');
+    const pending = (await (await page.request.get('/api/orders?view=pending')).json()) as {
+      items: { id: string; providerSessionId: string | null }[];
+    };
+    const abandonedId = pending.items.find((order) => order.providerSessionId === abandonedSession)?.id ?? '';
+    expect(abandonedId).not.toBe('');
+    const abandonedNumber = abandonedId.slice(0, 8).toUpperCase();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/orders');
+    const views = page.getByRole('navigation', { name: 'Order views' });
+    await expect(views.getByRole('link', { name: 'Needs action' })).toHaveAttribute('aria-current', 'page');
+    const paidCard = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(paidCard).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(0);
+    // A card, not a table row: nothing scrolls sideways, the card fits the screen.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Orders, newest first' })).toBeVisible();
+    const fits = async (what: string) => {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `page width with ${what}`).toBeLessThanOrEqual(390);
+    };
+    await fits('the cards');
+    const card = await paidCard.boundingBox();
+    expect(card !== null && card.x >= 0 && card.x + card.width <= 390).toBe(true);
+
+    // The details panel opens inside the card and fits the screen too.
+    await paidCard.getByRole('button', { name: /^Details/ }).click();
+    const form = paidCard.getByRole('form', { name: 'Mark shipped' });
+    await expect(form).toBeVisible();
+    await fits('the details open');
+    for (const part of [form, paidCard.getByRole('list', { name: 'Timeline' }), paidCard.getByRole('heading', { name: /^Order / })]) {
+      const box = await part.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 390, 'a part of the details inside the screen').toBe(true);
+    }
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/orders at 390 px with details open (${theme})`);
+    }
+
+    await views.getByRole('link', { name: 'Payment pending' }).click();
+    await expect(page).toHaveURL(/\/orders\?view=pending$/);
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: email })).toHaveCount(0);
+
+    // From 640 px the same orders are a table.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('table', { name: 'Orders, newest first' })).toBeVisible();
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(1);
   });
 });
