@@ -18,7 +18,7 @@ async function addToCart(page: Page, pageNumber: number, name: string, quantity 
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
   if (quantity > 1) await dialog.getByLabel('Quantity').selectOption(String(quantity));
   await dialog.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Added to your cart');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 }

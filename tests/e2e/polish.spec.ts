@@ -372,3 +372,73 @@ test.describe('orders admin', () => {
     await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(1);
   });
 });
+
+test.describe('product window on a phone', () => {
+  test('keeps its title bar and action row pinned while the body scrolls; adding shows the count change and a toast', async ({ page }) => {
+    // A short phone screen: the window's body is taller than what is left between the pinned rows.
+    await page.setViewportSize({ width: 390, height: 664 });
+    await page.goto('/shop?page=1');
+    await page.getByRole('button', { name: /^MINGO Classic Tee/ }).click();
+    const dialog = page.locator('dialog[data-modal="productDetails"]');
+    await expect(dialog.getByRole('heading', { name: 'MINGO Classic Tee' })).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const add = dialog.getByRole('button', { name: 'Add to cart' });
+    const body = dialog.getByTestId('modal-body');
+    const inScreen = async (what: string, locator: typeof close) => {
+      const box = await locator.boundingBox();
+      expect(box, what).not.toBeNull();
+      if (box === null) return;
+      expect(box.y, `${what}: top inside the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${what}: bottom inside the screen`).toBeLessThanOrEqual(664);
+    };
+    await inScreen('close button', close);
+    await inScreen('Add to cart', add);
+    const closeBefore = await close.boundingBox();
+    const addBefore = await add.boundingBox();
+
+    // The body scrolls; the title bar and the action row do not move.
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await body.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    expect(await close.boundingBox()).toEqual(closeBefore);
+    expect(await add.boundingBox()).toEqual(addBefore);
+    await expect(dialog.getByTestId('selection-summary')).toHaveText('Choose shirt size and shirt color');
+
+    // "Please select…" shows whole, above the fold, beside the button.
+    await add.click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toHaveText('Please select one option from Shirt Size, Shirt Color');
+    await inScreen('the "Please select" message', alert);
+    await inScreen('close button with the message shown', close);
+
+    await dialog.getByLabel('Shirt Size').selectOption('M');
+    await dialog.getByLabel('Shirt Color').selectOption('Red');
+    await expect(dialog.getByTestId('selection-summary')).toHaveText('1 × Size M · Red · $24.99');
+    await expect(dialog.getByTestId('window-cart-count')).toHaveText(/0 in cart$/);
+    await add.click();
+    const added = dialog.getByRole('status').filter({ hasText: 'Added to your cart' });
+    await expect(added).toBeVisible();
+    await inScreen('the "Added" message', added);
+    await expect(dialog.getByTestId('window-cart-count')).toHaveText(/1 in cart$/);
+    const toast = page.getByRole('status').filter({ hasText: 'MINGO Classic Tee added — see your cart under Shop' });
+    await expect(toast).toBeVisible();
+    await inScreen('the toast', toast);
+    // The toast covers neither the close button nor Add to cart.
+    const toastBox = await toast.boundingBox();
+    for (const [what, box] of [
+      ['close', await close.boundingBox()],
+      ['add', await add.boundingBox()],
+    ] as const) {
+      const apart = toastBox === null || box === null || toastBox.y + toastBox.height <= box.y || box.y + box.height <= toastBox.y;
+      expect(apart, `the toast clear of ${what}`).toBe(true);
+    }
+    await expect(close).toBeVisible();
+
+    for (const theme of THEMES) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await expectNoViolations(page, `product window at 390 px (${theme})`);
+    }
+    await close.click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  });
+});
