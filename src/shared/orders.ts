@@ -82,7 +82,7 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-/** What the shopper sees on /success: no e-mail address, no internal ids beyond the order's. */
+/** The shopper's view of an order: no e-mail address, no internal ids beyond the order's (/success adds SuccessOrderSchema's details). */
 export const OrderSummarySchema = z.object({
   id: z.string(),
   status: OrderStatusSchema,
@@ -120,6 +120,32 @@ export const ShippingAddressSchema = z.object({
   country: CountryCodeSchema,
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+/** How long after payment (or creation, unpaid) /success may show where an order ships and who got the receipt. */
+export const RECEIPT_DETAILS_HOURS = 24;
+
+/** "j•••@example.com": enough to recognise one's own address, not enough to learn someone else's. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** Whether /success may still show the ship-to address and the masked receipt e-mail. */
+export function receiptDetailsVisible(order: { createdAt: Date; paidAt: Date | null }, now: Date): boolean {
+  const since = order.paidAt ?? order.createdAt;
+  return now.getTime() - since.getTime() < RECEIPT_DETAILS_HOURS * 60 * 60 * 1000;
+}
+
+/**
+ * What /success shows: the order, and for the first RECEIPT_DETAILS_HOURS also where it ships and
+ * the receipt's address, masked (decision 181). Never the full e-mail address.
+ */
+export const SuccessOrderSchema = OrderSummarySchema.extend({
+  shipTo: ShippingAddressSchema.optional(),
+  receiptEmail: z.string().optional().meta({ description: 'Masked, e.g. j•••@example.com.' }),
+});
+export type SuccessOrder = z.infer<typeof SuccessOrderSchema>;
 
 const required = (label: string, max: number) =>
   singleLineText({ error: `Please enter ${label}.` })
@@ -263,11 +289,12 @@ const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 export const getOrderBySession = endpoint({
   method: 'GET',
   path: '/api/orders/by-session/:sessionId',
-  summary: 'The order behind a checkout session (for /success); no personal data.',
+  summary:
+    'The order behind a checkout session (for /success); for 24 hours after payment also its ship-to address and the masked receipt e-mail.',
   tag: 'Orders',
   params: SessionParamsSchema,
   paramsNotFound: ORDER_NOT_FOUND_FOR_SESSION,
-  response: OrderSummarySchema,
+  response: SuccessOrderSchema,
 });
 
 /** Admins: every order, newest first. */

@@ -301,13 +301,24 @@ test.describe('random pick', () => {
 });
 
 test.describe('success page', () => {
-  test('shows the order number the admin sees, and the items', async ({ page }) => {
+  test('shows the order number the admin sees, the items, the ship-to address and the masked receipt e-mail', async ({ page }) => {
     const email = uniqueEmail('polish-success');
     await buyPinSet(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
     const shown = ((await page.getByTestId('order-number').locator('strong').textContent()) ?? '').trim();
     expect(shown).toMatch(/^[0-9A-F]{8}$/);
     await expect(page.getByText('Enamel Pin Set')).toBeVisible();
+    // Within a day of payment: where it ships and who got the receipt, masked (decision 181).
+    await expect(page.getByTestId('order-ship-to')).toHaveText(/Robin Reel\s*7 Projector Row\s*Springfield, 12345\s*US/);
+    await expect(page.getByTestId('order-receipt-email')).toHaveText('p•••@example.com');
+    await expect(page.getByText(email)).toHaveCount(0);
+    const ordersAnswer = page.waitForResponse((response) => response.url().includes('/api/orders/by-session/'));
+    await page.reload();
+    expect(await (await ordersAnswer).text()).not.toContain(email);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/success with the delivery details (${theme})`);
+    }
 
     await signIn(page, 'admin');
     await page.goto('/orders?status=paid');

@@ -4,7 +4,7 @@ import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
-import { documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
+import { checkoutReturnPaths, documentTitle, pagePaths, sharePaths } from '../../shared/page-meta';
 import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, sitemapXml, staticPages } from '../../shared/pages';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SHOP_FIRST_ROW } from '../../shared/product-tile';
@@ -115,9 +115,16 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
 
   for (const page of staticPages) {
     const { path: pagePath } = page.endpoint;
-    route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) =>
-      site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, request.query as Record<string, string>, request.log)),
-    );
+    // /success carries the checkout session in its address: no page it links to learns it.
+    const noReferrer = pagePath === checkoutReturnPaths.successPage;
+    route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) => {
+      if (noReferrer) reply.header('referrer-policy', 'no-referrer');
+      return site.send(
+        reply,
+        site.headOf(page.meta, pagePath),
+        await extras(pagePath, request.query as Record<string, string>, request.log),
+      );
+    });
   }
 
   route(app, clipPage, { access: 'public' }, async ({ params: { id }, reply }) => {

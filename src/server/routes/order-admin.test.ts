@@ -287,6 +287,29 @@ describe('order lifecycle for admins', () => {
     expect(records.every((record) => record.split(',')[2] === 'pending')).toBe(true);
   });
 
+  it('/success shows the ship-to address and the masked receipt e-mail for 24 hours after payment, then neither', async () => {
+    const { sessionId, orderId } = await paidOrder('receipt.reader@example.com', 1);
+    const bySession = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { raw: response.json<Record<string, unknown>>(), text: response.body };
+    };
+    const fresh = await bySession();
+    expect(fresh.raw.receiptEmail).toBe('r•••@example.com');
+    expect(fresh.raw.shipTo).toEqual({ ...ADDRESS, line2: null });
+    // Asserted on the raw JSON: the full address never leaves, under any field.
+    expect(fresh.text).not.toContain('receipt.reader');
+    expect(fresh.raw).not.toHaveProperty('customerEmail');
+
+    const aged = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.database.db.updateTable('orders').set({ paid_at: aged, created_at: aged }).where('id', '=', orderId).execute();
+    const old = await bySession();
+    expect(old.raw).not.toHaveProperty('shipTo');
+    expect(old.raw).not.toHaveProperty('receiptEmail');
+    expect(old.text).not.toContain('Main St');
+    expect(old.raw.status).toBe('paid');
+  });
+
   it('streams the CSV export batch by batch: every order once, newest first, even when several share a creation time', async () => {
     const tied: string[] = [];
     for (let n = 0; n < 5; n += 1) tied.push((await checkout(1)).orderId);
