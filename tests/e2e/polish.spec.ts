@@ -453,3 +453,34 @@ test.describe('product window on a phone', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('1');
   });
 });
+
+test.describe('small things', () => {
+  test('My clips / All clips is a segmented control: the pressed one is marked by aria-pressed and looks selected, in both themes', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/manage');
+    const group = page.getByRole('group', { name: 'Whose clips' });
+    const mine = group.getByRole('button', { name: 'My clips' });
+    const all = group.getByRole('button', { name: 'All clips' });
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(all).toHaveAttribute('aria-pressed', 'false');
+    const background = (button: typeof mine) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      expect(await background(mine), `the pressed segment stands out (${theme})`).not.toBe(await background(all));
+    }
+    await all.click();
+    await expect(page).toHaveURL(/view=all/);
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    await expect(mine).toHaveAttribute('aria-pressed', 'false');
+    expect(await background(all)).not.toBe(await background(mine));
+    // Both segments sit on one row, the same height.
+    const [a, b] = [await mine.boundingBox(), await all.boundingBox()];
+    expect(a !== null && b !== null && Math.abs(a.y - b.y) < 1 && Math.abs(a.height - b.height) < 1).toBe(true);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/manage?view=all with the segmented control (${theme})`);
+    }
+  });
+});
