@@ -192,6 +192,15 @@ describe('static site', () => {
     expect(response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
   });
 
+  it('sends /success (its address holds the checkout session) with no referrer; other pages keep the site-wide policy', async () => {
+    const success = await t.app.inject({ method: 'GET', url: '/success?session_id=test_cs_someSession1' });
+    expect(success.statusCode).toBe(200);
+    expect(success.headers['referrer-policy']).toBe('no-referrer');
+    const about = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('caches hashed assets for a year and revalidates particle settings', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/static/app-1a2b.js' });
     expect(asset.statusCode).toBe(200);

@@ -82,7 +82,7 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-/** What the shopper sees on /success: no e-mail address, no internal ids beyond the order's. */
+/** The shopper's view of an order: no e-mail address, no internal ids beyond the order's (/success adds SuccessOrderSchema's details). */
 export const OrderSummarySchema = z.object({
   id: z.string(),
   status: OrderStatusSchema,
@@ -120,6 +120,32 @@ export const ShippingAddressSchema = z.object({
   country: CountryCodeSchema,
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+/** How long after payment (or creation, unpaid) /success may show where an order ships and who got the receipt. */
+export const RECEIPT_DETAILS_HOURS = 24;
+
+/** "j•••@example.com": enough to recognise one's own address, not enough to learn someone else's. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** Whether /success may still show the ship-to address and the masked receipt e-mail. */
+export function receiptDetailsVisible(order: { createdAt: Date; paidAt: Date | null }, now: Date): boolean {
+  const since = order.paidAt ?? order.createdAt;
+  return now.getTime() - since.getTime() < RECEIPT_DETAILS_HOURS * 60 * 60 * 1000;
+}
+
+/**
+ * What /success shows: the order, and for the first RECEIPT_DETAILS_HOURS also where it ships and
+ * the receipt's address, masked (decision 181). Never the full e-mail address.
+ */
+export const SuccessOrderSchema = OrderSummarySchema.extend({
+  shipTo: ShippingAddressSchema.optional(),
+  receiptEmail: z.string().optional().meta({ description: 'Masked, e.g. j•••@example.com.' }),
+});
+export type SuccessOrder = z.infer<typeof SuccessOrderSchema>;
 
 const required = (label: string, max: number) =>
   singleLineText({ error: `Please enter ${label}.` })
@@ -193,10 +219,44 @@ export const ORDERS_PAGE_SIZE = 20;
 /** The short order number people quote (in e-mails, on /success, in the admin): the id's first 8 characters, upper case. */
 export const orderNumber = (id: string): string => id.slice(0, 8).toUpperCase();
 
-export const OrderListQuerySchema = z.object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional() }).strict();
+/**
+ * The admin's views of the orders, each a group of statuses (every status in exactly one view but
+ * "all"): what needs action first, abandoned checkouts kept apart, as a shop admin lists them.
+ */
+export const ORDER_VIEWS = {
+  needs_action: ['paid', 'needs_refund'],
+  pending: ['pending'],
+  shipped: ['shipped'],
+  refunded: ['refunded'],
+  closed: ['cancelled', 'expired'],
+  all: ORDER_STATUSES,
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type OrderView = keyof typeof ORDER_VIEWS;
+export const OrderViewSchema = z.enum(Object.keys(ORDER_VIEWS) as [OrderView, ...OrderView[]]);
+
+/** The view a status is listed under (not "all"). */
+export function viewOfStatus(status: OrderStatus): OrderView {
+  const found = (Object.keys(ORDER_VIEWS) as OrderView[]).find(
+    (view) => view !== 'all' && (ORDER_VIEWS[view] as readonly OrderStatus[]).includes(status),
+  );
+  return found ?? 'all';
+}
+
+/**
+ * The statuses a list or export covers: a view's, narrowed to one status when both are given
+ * (possibly none), or every status.
+ */
+export function statusesOf(query: { view?: OrderView | undefined; status?: OrderStatus | undefined }): readonly OrderStatus[] {
+  const inView: readonly OrderStatus[] = ORDER_VIEWS[query.view ?? 'all'];
+  return query.status === undefined ? inView : inView.filter((status) => status === query.status);
+}
+
+export const OrderListQuerySchema = z
+  .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional(), view: OrderViewSchema.optional() })
+  .strict();
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional() }).strict();
+export const OrderExportQuerySchema = z.object({ status: OrderStatusSchema.optional(), view: OrderViewSchema.optional() }).strict();
 
 export const OrderIdParamsSchema = z.object({ id: z.uuid({ error: 'not an order id' }) });
 
@@ -229,18 +289,19 @@ const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 export const getOrderBySession = endpoint({
   method: 'GET',
   path: '/api/orders/by-session/:sessionId',
-  summary: 'The order behind a checkout session (for /success); no personal data.',
+  summary:
+    'The order behind a checkout session (for /success); for 24 hours after payment also its ship-to address and the masked receipt e-mail.',
   tag: 'Orders',
   params: SessionParamsSchema,
   paramsNotFound: ORDER_NOT_FOUND_FOR_SESSION,
-  response: OrderSummarySchema,
+  response: SuccessOrderSchema,
 });
 
 /** Admins: every order, newest first. */
 export const listOrders = endpoint({
   method: 'GET',
   path: '/api/orders',
-  summary: 'Admins: every order, newest first.',
+  summary: 'Admins: the orders of a view (needs action, pending, shipped, refunded, closed, all) and/or one status, newest first.',
   tag: 'Orders',
   query: OrderListQuerySchema,
   response: OrderPageSchema,
@@ -284,7 +345,7 @@ export const refundOrder = endpoint({
 export const exportOrders = endpoint({
   method: 'GET',
   path: '/api/orders/export.csv',
-  summary: 'Admins: the orders (optionally filtered by status) as an RFC 4180 CSV file.',
+  summary: 'Admins: the orders (optionally of one view and/or status) as an RFC 4180 CSV file.',
   tag: 'Orders',
   query: OrderExportQuerySchema,
   response: rawResponse('RFC 4180 CSV, one order per line; cells starting with = + - @ are neutralised.', 'text/csv'),

@@ -18,7 +18,7 @@ async function addToCart(page: Page, pageNumber: number, name: string, quantity 
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
   if (quantity > 1) await dialog.getByLabel('Quantity').selectOption(String(quantity));
   await dialog.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Added to your cart');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -193,8 +193,14 @@ test.describe('checkout', () => {
     // 2 × 14.99 = 29.98 + 5.99 delivery + 3.22 tax.
     await expect(row).toContainText('$39.19');
 
-    await page.getByLabel('Status').selectOption('paid');
-    await expect(page).toHaveURL(/\/orders\?status=paid$/);
+    // The default view is what needs action; "All" holds it too.
+    const views = page.getByRole('navigation', { name: 'Order views' });
+    await expect(views.getByRole('link', { name: 'Needs action' })).toHaveAttribute('aria-current', 'page');
+    await views.getByRole('link', { name: 'All' }).click();
+    await expect(page).toHaveURL(/\/orders\?view=all$/);
+    await expect(row).toHaveCount(1);
+    await views.getByRole('link', { name: 'Needs action' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /^Details/ }).click();
     await expect(page.getByTestId('order-address')).toContainText('Dana Buyer');
@@ -205,11 +211,11 @@ test.describe('checkout', () => {
     await page.getByLabel('Tracking number (optional)').fill('9400 1000 0000 0000 0000 00');
     await page.getByRole('button', { name: 'Mark shipped' }).click();
 
-    // The shipped order keeps its row under the "Paid" filter, with its new status, until the list
+    // The shipped order keeps its row under "Needs action", with its new status, until the list
     // is loaded again (decision 180); "Shipped" shows it, with who shipped it.
     await expect(page.getByRole('status').filter({ hasText: /Order [0-9A-F]{8} marked shipped/ })).toBeVisible();
     await expect(row).toContainText('Shipped');
-    await page.getByLabel('Status').selectOption('shipped');
+    await views.getByRole('link', { name: 'Shipped' }).click();
     await expect(row).toContainText('Shipped');
     // The open detail stays open across the filter change.
     await expect(row.getByRole('button', { name: /^Hide details/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { buyPinSet, uniqueEmail } from './order-support';
+import { buyPinSet, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
 // random pick's name, the success page and the orders admin — measured, not eyeballed.
@@ -301,16 +301,186 @@ test.describe('random pick', () => {
 });
 
 test.describe('success page', () => {
-  test('shows the order number the admin sees, and the items', async ({ page }) => {
+  test('shows the order number the admin sees, the items, the ship-to address and the masked receipt e-mail', async ({ page }) => {
     const email = uniqueEmail('polish-success');
     await buyPinSet(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
     const shown = ((await page.getByTestId('order-number').locator('strong').textContent()) ?? '').trim();
     expect(shown).toMatch(/^[0-9A-F]{8}$/);
     await expect(page.getByText('Enamel Pin Set')).toBeVisible();
+    // Within a day of payment: where it ships and who got the receipt, masked (decision 181).
+    await expect(page.getByTestId('order-ship-to')).toHaveText(/Robin Reel\s*7 Projector Row\s*Springfield, 12345\s*US/);
+    await expect(page.getByTestId('order-receipt-email')).toHaveText('p•••@example.com');
+    await expect(page.getByText(email)).toHaveCount(0);
+    const ordersAnswer = page.waitForResponse((response) => response.url().includes('/api/orders/by-session/'));
+    await page.reload();
+    expect(await (await ordersAnswer).text()).not.toContain(email);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/success with the delivery details (${theme})`);
+    }
 
     await signIn(page, 'admin');
     await page.goto('/orders?status=paid');
     await expect(page.getByTestId('order-row').filter({ hasText: email })).toContainText(shown);
+  });
+});
+
+test.describe('orders admin', () => {
+  test('opens on what needs action, keeps abandoned checkouts under their own tab, and shows cards that fit a phone', async ({ page }) => {
+    test.slow();
+    const email = uniqueEmail('polish-views');
+    await buyPinSet(page, email);
+    const abandonedSession = (await startPinSetCheckout(page)).split('/').pop() ?? '';
+    await signIn(page, 'admin');
+    const pending = (await (await page.request.get('/api/orders?view=pending')).json()) as {
+      items: { id: string; providerSessionId: string | null }[];
+    };
+    const abandonedId = pending.items.find((order) => order.providerSessionId === abandonedSession)?.id ?? '';
+    expect(abandonedId).not.toBe('');
+    const abandonedNumber = abandonedId.slice(0, 8).toUpperCase();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/orders');
+    const views = page.getByRole('navigation', { name: 'Order views' });
+    await expect(views.getByRole('link', { name: 'Needs action' })).toHaveAttribute('aria-current', 'page');
+    const paidCard = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(paidCard).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(0);
+    // A card, not a table row: nothing scrolls sideways, the card fits the screen.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Orders, newest first' })).toBeVisible();
+    const fits = async (what: string) => {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `page width with ${what}`).toBeLessThanOrEqual(390);
+    };
+    await fits('the cards');
+    const card = await paidCard.boundingBox();
+    expect(card !== null && card.x >= 0 && card.x + card.width <= 390).toBe(true);
+
+    // The details panel opens inside the card and fits the screen too.
+    await paidCard.getByRole('button', { name: /^Details/ }).click();
+    const form = paidCard.getByRole('form', { name: 'Mark shipped' });
+    await expect(form).toBeVisible();
+    await fits('the details open');
+    for (const part of [form, paidCard.getByRole('list', { name: 'Timeline' }), paidCard.getByRole('heading', { name: /^Order / })]) {
+      const box = await part.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 390, 'a part of the details inside the screen').toBe(true);
+    }
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/orders at 390 px with details open (${theme})`);
+    }
+
+    await views.getByRole('link', { name: 'Payment pending' }).click();
+    await expect(page).toHaveURL(/\/orders\?view=pending$/);
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: email })).toHaveCount(0);
+
+    // From 640 px the same orders are a table.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('table', { name: 'Orders, newest first' })).toBeVisible();
+    await expect(page.getByTestId('order-row').filter({ hasText: abandonedNumber })).toHaveCount(1);
+  });
+});
+
+test.describe('product window on a phone', () => {
+  test('keeps its title bar and action row pinned while the body scrolls; adding shows the count change and a toast', async ({ page }) => {
+    // A short phone screen: the window's body is taller than what is left between the pinned rows.
+    await page.setViewportSize({ width: 390, height: 664 });
+    await page.goto('/shop?page=1');
+    await page.getByRole('button', { name: /^MINGO Classic Tee/ }).click();
+    const dialog = page.locator('dialog[data-modal="productDetails"]');
+    await expect(dialog.getByRole('heading', { name: 'MINGO Classic Tee' })).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const add = dialog.getByRole('button', { name: 'Add to cart' });
+    const body = dialog.getByTestId('modal-body');
+    const inScreen = async (what: string, locator: typeof close) => {
+      const box = await locator.boundingBox();
+      expect(box, what).not.toBeNull();
+      if (box === null) return;
+      expect(box.y, `${what}: top inside the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${what}: bottom inside the screen`).toBeLessThanOrEqual(664);
+    };
+    await inScreen('close button', close);
+    await inScreen('Add to cart', add);
+    const closeBefore = await close.boundingBox();
+    const addBefore = await add.boundingBox();
+
+    // The body scrolls; the title bar and the action row do not move.
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await body.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    expect(await close.boundingBox()).toEqual(closeBefore);
+    expect(await add.boundingBox()).toEqual(addBefore);
+    await expect(dialog.getByTestId('selection-summary')).toHaveText('Choose shirt size and shirt color');
+
+    // "Please select…" shows whole, above the fold, beside the button.
+    await add.click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toHaveText('Please select one option from Shirt Size, Shirt Color');
+    await inScreen('the "Please select" message', alert);
+    await inScreen('close button with the message shown', close);
+
+    await dialog.getByLabel('Shirt Size').selectOption('M');
+    await dialog.getByLabel('Shirt Color').selectOption('Red');
+    await expect(dialog.getByTestId('selection-summary')).toHaveText('1 × Size M · Red · $24.99');
+    await expect(dialog.getByTestId('window-cart-count')).toHaveText(/0 in cart$/);
+    await add.click();
+    const added = dialog.getByRole('status').filter({ hasText: 'Added to your cart' });
+    await expect(added).toBeVisible();
+    await inScreen('the "Added" message', added);
+    await expect(dialog.getByTestId('window-cart-count')).toHaveText(/1 in cart$/);
+    const toast = page.getByRole('status').filter({ hasText: 'MINGO Classic Tee added — see your cart under Shop' });
+    await expect(toast).toBeVisible();
+    await inScreen('the toast', toast);
+    // The toast covers neither the close button nor Add to cart.
+    const toastBox = await toast.boundingBox();
+    for (const [what, box] of [
+      ['close', await close.boundingBox()],
+      ['add', await add.boundingBox()],
+    ] as const) {
+      const apart = toastBox === null || box === null || toastBox.y + toastBox.height <= box.y || box.y + box.height <= toastBox.y;
+      expect(apart, `the toast clear of ${what}`).toBe(true);
+    }
+    await expect(close).toBeVisible();
+
+    for (const theme of THEMES) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await expectNoViolations(page, `product window at 390 px (${theme})`);
+    }
+    await close.click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  });
+});
+
+test.describe('small things', () => {
+  test('My clips / All clips is a segmented control: the pressed one is marked by aria-pressed and looks selected, in both themes', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/manage');
+    const group = page.getByRole('group', { name: 'Whose clips' });
+    const mine = group.getByRole('button', { name: 'My clips' });
+    const all = group.getByRole('button', { name: 'All clips' });
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(all).toHaveAttribute('aria-pressed', 'false');
+    const background = (button: typeof mine) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      expect(await background(mine), `the pressed segment stands out (${theme})`).not.toBe(await background(all));
+    }
+    await all.click();
+    await expect(page).toHaveURL(/view=all/);
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    await expect(mine).toHaveAttribute('aria-pressed', 'false');
+    expect(await background(all)).not.toBe(await background(mine));
+    // Both segments sit on one row, the same height.
+    const [a, b] = [await mine.boundingBox(), await all.boundingBox()];
+    expect(a !== null && b !== null && Math.abs(a.y - b.y) < 1 && Math.abs(a.height - b.height) < 1).toBe(true);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/manage?view=all with the segmented control (${theme})`);
+    }
   });
 });

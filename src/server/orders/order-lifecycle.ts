@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { canApply, pendingCutoff, refusal } from '../../domain/order-lifecycle';
 import type { AdminOrderDetail, OrderListQuery, ShipOrderBody } from '../../shared/orders';
-import { ORDERS_PAGE_SIZE } from '../../shared/orders';
+import { ORDERS_PAGE_SIZE, statusesOf } from '../../shared/orders';
 import type { SessionUser } from '../context';
 import type { Db } from '../db/database';
 import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
@@ -58,7 +58,7 @@ export function createOrderService({ db, payments, log, onEmailQueued = () => un
     emailQueued: onEmailQueued,
 
     async list(query: OrderListQuery) {
-      const page = await orders.listPage({ page: query.page ?? 1, pageSize: ORDERS_PAGE_SIZE, status: query.status });
+      const page = await orders.listPage({ page: query.page ?? 1, pageSize: ORDERS_PAGE_SIZE, statuses: statusesOf(query) });
       return { ...page, items: page.items.map(toAdminOrderDto) };
     },
 
@@ -66,11 +66,11 @@ export function createOrderService({ db, payments, log, onEmailQueued = () => un
      * The CSV export as it is produced, batch by batch, so that neither the server's memory nor
      * the wait for the first byte grows with the number of orders.
      */
-    async *exportCsv(query: Pick<OrderListQuery, 'status'>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+    async *exportCsv(query: Pick<OrderListQuery, 'status' | 'view'>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
       yield ordersCsvHeader();
       let after: OrderRecord | undefined;
       for (;;) {
-        const batch = await orders.listBatch({ status: query.status, after, limit: batchSize });
+        const batch = await orders.listBatch({ statuses: statusesOf(query), after, limit: batchSize });
         if (batch.length > 0) yield ordersCsvRecords(batch);
         after = batch.at(-1);
         if (batch.length < batchSize || after === undefined) return;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
 import type { Totals } from '../../domain/pricing';
 import type {
@@ -11,6 +11,7 @@ import type {
   ShippingAddress,
 } from '../../shared/orders';
 import type { Executor } from '../db/database';
+import type { Database } from '../db/schema';
 import { clampPage } from '../../domain/paging';
 import type { OrderEventsTable, OrderItemsTable, OrdersTable } from './order-tables';
 
@@ -191,6 +192,10 @@ export type OrderChanges = {
  * The order repository: small functions over a database handle or a transaction (build it over
  * the transaction to take part in it, as checkout and fulfilment do).
  */
+/** `status IN (…)`; no statuses match no order (an empty IN list is not SQL). */
+const ofStatuses = (statuses: readonly OrderStatus[]) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+  statuses.length === 0 ? sql<boolean>`false` : eb('status', 'in', statuses);
+
 export function createOrderRepository(db: Executor) {
   async function itemsOf(orderIds: readonly string[]): Promise<Map<string, OrderItemRecord[]>> {
     const byOrder = new Map<string, OrderItemRecord[]>(orderIds.map((id) => [id, []]));
@@ -329,18 +334,18 @@ export function createOrderRepository(db: Executor) {
       return row === undefined ? undefined : toRecord(row);
     },
 
-    /** Newest first, optionally of one status, the page clamped to 1..last. */
-    async listPage({ page, pageSize, status }: { page: number; pageSize: number; status?: OrderStatus | undefined }) {
+    /** Newest first, of the given statuses (none: no order), the page clamped to 1..last. */
+    async listPage({ page, pageSize, statuses }: { page: number; pageSize: number; statuses: readonly OrderStatus[] }) {
       const { total } = await db
         .selectFrom('orders')
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
+        .where(ofStatuses(statuses))
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
       const current = clampPage(page, pageSize, total);
       const rows = await db
         .selectFrom('orders')
         .selectAll()
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'))
+        .where(ofStatuses(statuses))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize)
@@ -350,23 +355,20 @@ export function createOrderRepository(db: Executor) {
     },
 
     /**
-     * Up to `limit` orders (optionally of one status), newest first, with items, starting after
+     * Up to `limit` orders of the given statuses, newest first, with items, starting after
      * the order `after` of the previous batch: the CSV export, read batch by batch (keyset, so an
      * order is read at most once however the table changes meanwhile).
      */
     async listBatch({
-      status,
+      statuses,
       after,
       limit,
     }: {
-      status?: OrderStatus | undefined;
+      statuses: readonly OrderStatus[];
       after?: OrderRecord | undefined;
       limit: number;
     }): Promise<OrderWithItems[]> {
-      let query = db
-        .selectFrom('orders')
-        .selectAll()
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status ?? 'pending'));
+      let query = db.selectFrom('orders').selectAll().where(ofStatuses(statuses));
       if (after !== undefined) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return withItems(rows.map(toRecord));

@@ -4,7 +4,7 @@ import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
-import { documentTitle, PAGE_META, pagePaths, sharePaths } from '../../shared/page-meta';
+import { checkoutReturnPaths, documentTitle, PAGE_META, pagePaths, sharePaths } from '../../shared/page-meta';
 import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, shopPage, sitemapXml, staticPages } from '../../shared/pages';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SHOP_FIRST_ROW } from '../../shared/product-tile';
@@ -115,9 +115,12 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     const { path: pagePath } = page.endpoint;
     if (page.endpoint === shopPage) continue;
     const work = pagePath === pagePaths.db ? dbExtras : async () => ({});
-    route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) =>
-      site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, work, request.log)),
-    );
+    // /success carries the checkout session in its address: no page it links to learns it.
+    const noReferrer = pagePath === checkoutReturnPaths.successPage;
+    route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) => {
+      if (noReferrer) reply.header('referrer-policy', 'no-referrer');
+      return site.send(reply, site.headOf(page.meta, pagePath), await extras(pagePath, work, request.log));
+    });
   }
   // The shop's `?page=` parsed with its schema (route() does it), never read from request.query by hand.
   route(app, shopPage, { access: 'public' }, async ({ query, request, reply }) =>

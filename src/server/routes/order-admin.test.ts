@@ -272,6 +272,61 @@ describe('order lifecycle for admins', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/orders/export.csv', headers: staff.headers })).statusCode).toBe(403);
   });
 
+  it('lists by view: what needs action (paid, needs refund) apart from abandoned checkouts, and a view narrowed by a status', async () => {
+    const paid = await paidOrder('view-paid@example.com', 1);
+    const abandoned = await checkout(1);
+    const shipped = await paidOrder('view-shipped@example.com', 1);
+    expect((await ship(shipped.orderId)).statusCode).toBe(200);
+    const list = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return OrderPageSchema.parse(response.json());
+    };
+    const ids = async (query: string) => (await list(query)).items.map((order) => order.id);
+
+    const needsAction = await list('view=needs_action');
+    expect(needsAction.items.every((order) => order.status === 'paid' || order.status === 'needs_refund')).toBe(true);
+    expect(needsAction.items.map((order) => order.id)).toContain(paid.orderId);
+    expect(needsAction.items.map((order) => order.id)).not.toContain(abandoned.orderId);
+    expect(await ids('view=pending')).toContain(abandoned.orderId);
+    expect(await ids('view=pending')).not.toContain(paid.orderId);
+    expect(await ids('view=shipped')).toEqual(expect.arrayContaining([shipped.orderId]));
+    expect(await ids('view=all')).toEqual(expect.arrayContaining([paid.orderId, abandoned.orderId, shipped.orderId]));
+    // A status outside the view: nothing (not an error); inside it: that status only.
+    expect(await list('view=pending&status=paid')).toMatchObject({ items: [], total: 0 });
+    expect(await ids('view=needs_action&status=paid')).toContain(paid.orderId);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders?view=lost', headers: admin.headers })).statusCode).toBe(400);
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/orders/export.csv?view=pending', headers: admin.headers });
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="mingo-orders-pending.csv"');
+    const records = csv.body.split('\r\n').slice(1, -1);
+    expect(records.some((record) => record.startsWith(abandoned.orderId))).toBe(true);
+    expect(records.every((record) => record.split(',')[2] === 'pending')).toBe(true);
+  });
+
+  it('/success shows the ship-to address and the masked receipt e-mail for 24 hours after payment, then neither', async () => {
+    const { sessionId, orderId } = await paidOrder('receipt.reader@example.com', 1);
+    const bySession = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { raw: response.json<Record<string, unknown>>(), text: response.body };
+    };
+    const fresh = await bySession();
+    expect(fresh.raw.receiptEmail).toBe('r•••@example.com');
+    expect(fresh.raw.shipTo).toEqual({ ...ADDRESS, line2: null });
+    // Asserted on the raw JSON: the full address never leaves, under any field.
+    expect(fresh.text).not.toContain('receipt.reader');
+    expect(fresh.raw).not.toHaveProperty('customerEmail');
+
+    const aged = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.database.db.updateTable('orders').set({ paid_at: aged, created_at: aged }).where('id', '=', orderId).execute();
+    const old = await bySession();
+    expect(old.raw).not.toHaveProperty('shipTo');
+    expect(old.raw).not.toHaveProperty('receiptEmail');
+    expect(old.text).not.toContain('Main St');
+    expect(old.raw.status).toBe('paid');
+  });
+
   it('streams the CSV export batch by batch: every order once, newest first, even when several share a creation time', async () => {
     const tied: string[] = [];
     for (let n = 0; n < 5; n += 1) tied.push((await checkout(1)).orderId);

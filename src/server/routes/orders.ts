@@ -6,7 +6,9 @@ import {
   getOrderBySession,
   listDeadLetters,
   listOrders,
+  maskEmail,
   ORDER_NOT_FOUND_FOR_SESSION,
+  receiptDetailsVisible,
   refundOrder,
   resendDeadLetter,
   shipOrder,
@@ -24,13 +26,21 @@ export type OrderRouteOptions = RouteOptions & { orders: OrderService };
 export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { ctx, orders: service }) => {
   const orders = createOrderRepository(ctx.database.db);
 
-  // Public: session ids are long and random, and the summary holds no personal data.
+  // Public: session ids are long and random. The ship-to address and the masked receipt e-mail
+  // are shown for a day after payment only, so an old /success link (in a browser history, a
+  // shared screen) gives nothing away (decision 181); the full e-mail never leaves here.
   route(app, getOrderBySession, { access: 'public' }, async ({ params, reply }) => {
     const order = await orders.findBySession(params.sessionId);
     if (order === undefined) throw notFound(ORDER_NOT_FOUND_FOR_SESSION);
     // The status changes when the provider confirms the payment: never cache it.
     reply.header('cache-control', 'no-store');
-    return toOrderSummaryDto(order);
+    const summary = toOrderSummaryDto(order);
+    if (!receiptDetailsVisible(order, new Date())) return summary;
+    return {
+      ...summary,
+      ...(order.shippingAddress === null ? {} : { shipTo: order.shippingAddress }),
+      ...(order.customerEmail === null ? {} : { receiptEmail: maskEmail(order.customerEmail) }),
+    };
   });
 
   route(app, listOrders, { access: 'admin' }, async ({ query, reply }) => {
@@ -41,7 +51,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
   route(app, exportOrders, { access: 'admin' }, async ({ query, reply }) => {
     // Streamed: rows go out as they are read, whatever the number of orders.
     const csv = Readable.from(service.exportCsv(query));
-    const name = `mingo-orders${query.status === undefined ? '' : `-${query.status}`}.csv`;
+    const name = `mingo-orders${[query.view, query.status].map((part) => (part === undefined ? '' : `-${part}`)).join('')}.csv`;
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${name}"`)

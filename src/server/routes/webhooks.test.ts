@@ -208,6 +208,7 @@ describe('Stripe checkout and webhook', () => {
     // Asserted on the raw JSON: a zod parse would strip the field and hide a leak.
     expect(raw).not.toHaveProperty('customerEmail');
     expect(JSON.stringify(raw)).not.toContain('buyer@example.com');
+    expect(raw).toHaveProperty('receiptEmail', 'b•••@example.com');
   });
 
   it.each([

@@ -133,11 +133,11 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <h1 className="page-title mb-0">Manage clips</h1>
         {canSeeAll && (
-          <div className="flex gap-2" role="group" aria-label="Whose clips">
-            <button type="button" className="btn-secondary" aria-pressed={!showAll} onClick={() => setView({})}>
+          <div className="segmented" role="group" aria-label="Whose clips">
+            <button type="button" className="segmented-item" aria-pressed={!showAll} onClick={() => setView({})}>
               My clips
             </button>
-            <button type="button" className="btn-secondary" aria-pressed={showAll} onClick={() => setView({ view: 'all' })}>
+            <button type="button" className="segmented-item" aria-pressed={showAll} onClick={() => setView({ view: 'all' })}>
               All clips
             </button>
           </div>

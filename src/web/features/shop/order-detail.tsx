@@ -87,7 +87,7 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
   return (
     <div className="grid gap-4 p-3 md:grid-cols-2">
       <div className="flex flex-col gap-2">
-        <h2 className="font-bold">Order {order.id}</h2>
+        <h2 className="font-bold break-all">Order {order.id}</h2>
         <ul className="text-sm">
           {order.items.map((item, index) => {
             const options = optionsText(item);

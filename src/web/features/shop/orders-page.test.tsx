@@ -10,9 +10,11 @@ import {
   refundOrder,
   resendDeadLetter,
   shipOrder,
+  statusesOf,
   type AdminOrderDetail,
   type OrderEmail,
   type OrderStatus,
+  type OrderView,
 } from '../../../shared/orders';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
@@ -96,8 +98,9 @@ function serveOrders(orders: AdminOrderDetail[], deadLetters: OrderEmail[] = [])
     found.status = to;
   };
   fakeApi.on(listOrders, ({ query }) => {
-    const { page = 1, status } = query as { page?: number; status?: OrderStatus };
-    const matching = orders.filter((candidate) => status === undefined || candidate.status === status).toReversed();
+    const { page = 1, ...filter } = query as { page?: number; view?: OrderView; status?: OrderStatus };
+    const statuses = statusesOf(filter);
+    const matching = orders.filter((candidate) => statuses.includes(candidate.status)).toReversed();
     return { items: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: matching.length, page, pageSize: PAGE_SIZE };
   });
   fakeApi.on(getOrder, ({ params }) => byId(params.id ?? ''));
@@ -142,7 +145,7 @@ describe('the Orders page (admins)', () => {
 
   it('lists orders newest first with their totals, and pages through them', async () => {
     serveOrders([order(1, 'paid'), order(2, 'shipped'), order(3, 'pending', { delivery: 5.99, total: 60.47 })]);
-    const { user } = await renderOrdersPage();
+    const { user } = await renderOrdersPage('?view=all');
     expect(await screen.findByRole('table', { name: 'Orders, newest first' })).toBeDefined();
     expect(statusOfRows()).toEqual(['Payment pending', 'Shipped']);
     const [newest] = rows();
@@ -162,30 +165,72 @@ describe('the Orders page (admins)', () => {
     expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
-  it('filters by status, in the address and the CSV link too', async () => {
-    serveOrders([order(1, 'paid'), order(2, 'shipped'), order(3, 'paid')]);
+  it('opens on the orders that need action; tabs show the rest, abandoned checkouts apart, in the address and the CSV link too', async () => {
+    serveOrders([order(1, 'paid'), order(2, 'shipped'), order(3, 'needs_refund'), order(4, 'pending'), order(5, 'expired')]);
     const { user, router } = await renderOrdersPage();
     await screen.findByRole('table');
+    const views = screen.getByRole('navigation', { name: 'Order views' });
+    expect(
+      within(views)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Needs action', 'Payment pending', 'Shipped', 'Refunded', 'Closed', 'All']);
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Needs action');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
-    await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Paid']));
-    expect(router.state.location.search).toBe('?status=paid');
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?status=paid');
-    expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
+    await user.click(within(views).getByRole('link', { name: 'Payment pending' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Payment pending']));
+    expect(router.state.location.search).toBe('?view=pending');
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Payment pending');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?view=pending');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Refunded');
-    expect(await screen.findByText('No orders with this status.')).toBeDefined();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await user.click(within(views).getByRole('link', { name: 'Refunded' }));
+    expect(await screen.findByText('No refunded orders.')).toBeDefined();
+    await user.click(within(views).getByRole('link', { name: 'Closed' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Expired']));
+    await user.click(within(views).getByRole('link', { name: 'All' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole('navigation', { name: 'Order pages' })).toBeDefined();
+    await user.click(within(views).getByRole('link', { name: 'Needs action' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
     expect(router.state.location.search).toBe('');
   });
 
-  it('opens with the filter from the address', async () => {
-    serveOrders([order(1, 'shipped'), order(2, 'paid')]);
-    await renderOrdersPage('?status=shipped');
-    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
-    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'shipped');
+  it('opens an older ?status= link on its view, narrowed to that status, with a way to see the whole view', async () => {
+    serveOrders([order(1, 'shipped'), order(2, 'paid'), order(3, 'needs_refund')]);
+    const { user } = await renderOrdersPage('?status=paid');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Paid']));
+    const views = screen.getByRole('navigation', { name: 'Order views' });
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Needs action');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?status=paid');
+    await user.click(screen.getByRole('link', { name: 'Show all of “Needs action”' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
+  });
+
+  it('below 640 px shows each order as a card, with its details inside the card', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList) as typeof window.matchMedia;
+    try {
+      serveOrders([order(1, 'paid')]);
+      const { user } = await renderOrdersPage();
+      const list = await screen.findByRole('list', { name: 'Orders, newest first' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [card] = within(list).getAllByTestId('order-row');
+      expect(card?.tagName).toBe('LI');
+      expect(card?.textContent).toContain('2 × MINGO Classic Tee (Size M · Black) @ $24.99');
+      expect(card?.textContent).toContain('buyer1@example.com');
+      await user.click(within(card ?? document.body).getByRole('button', { name: detailsButton(1) }));
+      expect(await within(card ?? document.body).findByRole('form', { name: 'Mark shipped' })).toBeDefined();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('shows e-mails that could not be sent, and sends one again', async () => {
@@ -226,7 +271,7 @@ describe('the Orders page (admins)', () => {
   it('says so when there are no orders yet', async () => {
     serveOrders([]);
     await renderOrdersPage();
-    expect(await screen.findByText('No orders yet.')).toBeDefined();
+    expect(await screen.findByText('Nothing needs action: no order waits to be shipped or refunded.')).toBeDefined();
   });
 
   it('says the orders could not be loaded when the server fails', async () => {
@@ -239,7 +284,7 @@ describe('the Orders page (admins)', () => {
 
   it('shows an order’s details: items, totals, address, payment and timeline', async () => {
     serveOrders([order(1, 'shipped', { trackingNumber: '1Z999', shippingCarrier: 'UPS', provider: 'stripe', paymentReference: 'pi_123' })]);
-    const { user } = await renderOrdersPage();
+    const { user } = await renderOrdersPage('?view=shipped');
     await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
     const detail = await screen.findByRole('heading', { name: `Order ${order(1, 'paid').id}` });
     const panel = detail.parentElement?.parentElement ?? document.body;

@@ -1,11 +1,21 @@
-import { Fragment, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Fragment, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { formatUsd } from '../../../domain/format';
 import { optionsText } from '../../../domain/product-options';
 import { lastPage } from '../../../domain/paging';
 import { buildPath } from '../../../shared/contract';
-import { exportOrders, orderNumber, ORDER_STATUSES, OrderStatusSchema, type AdminOrder, type OrderStatus } from '../../../shared/orders';
-import { FormField } from '../../components/form-field';
+import {
+  exportOrders,
+  orderNumber,
+  ORDER_VIEWS,
+  OrderStatusSchema,
+  OrderViewSchema,
+  viewOfStatus,
+  type AdminOrder,
+  type OrderStatus,
+  type OrderView,
+} from '../../../shared/orders';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { DeadLetters } from './dead-letters';
 import { OrderDetail } from './order-detail';
 import { STATUS_LABELS } from './order-summary';
@@ -24,96 +34,201 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-function OrderRow({ order, open, onToggle }: { order: InCents<AdminOrder>; open: boolean; onToggle: () => void }) {
+/** The tabs, in order: what needs action first, abandoned checkouts ("Payment pending") apart. */
+const VIEW_LABELS: Record<OrderView, string> = {
+  needs_action: 'Needs action',
+  pending: 'Payment pending',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
+  closed: 'Closed',
+  all: 'All',
+};
+const VIEW_EMPTY: Record<OrderView, string> = {
+  needs_action: 'Nothing needs action: no order waits to be shipped or refunded.',
+  pending: 'No checkout is waiting for its payment.',
+  shipped: 'No shipped orders.',
+  refunded: 'No refunded orders.',
+  closed: 'No cancelled or expired checkouts.',
+  all: 'No orders yet.',
+};
+const DEFAULT_VIEW: OrderView = 'needs_action';
+
+type RowProps = { order: InCents<AdminOrder>; open: boolean; onToggle: () => void };
+
+const OrderDate = ({ order }: { order: InCents<AdminOrder> }) => (
+  <>
+    <time dateTime={order.createdAt}>{dateFormatter.format(new Date(order.createdAt))}</time>
+    <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{orderNumber(order.id)}</div>
+  </>
+);
+
+const StatusBadge = ({ status }: { status: OrderStatus }) => (
+  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASSES[status]}`}>
+    {STATUS_LABELS[status]}
+  </span>
+);
+
+const ItemList = ({ order }: { order: InCents<AdminOrder> }) => (
+  <ul>
+    {order.items.map((item, index) => {
+      const options = optionsText(item);
+      return (
+        <li key={index}>
+          {item.quantity} × {item.productName}
+          {options === '' ? '' : ` (${options})`}{' '}
+          <span className="text-slate-500 dark:text-slate-400">@ {formatUsd(item.unitPriceCents)}</span>
+        </li>
+      );
+    })}
+  </ul>
+);
+
+const Totals = ({ order }: { order: InCents<AdminOrder> }) => (
+  <>
+    <div className="font-semibold">{formatUsd(order.totalCents)}</div>
+    <div className="text-xs text-slate-500 dark:text-slate-400">
+      {formatUsd(order.subtotalCents)} + {order.deliveryCents === 0 ? 'free delivery' : formatUsd(order.deliveryCents)} +{' '}
+      {formatUsd(order.taxCents)} tax
+    </div>
+  </>
+);
+
+const Customer = ({ order }: { order: InCents<AdminOrder> }) => (
+  <>
+    <div className="break-all">{order.customerEmail ?? '—'}</div>
+    <div className="text-xs text-slate-500 dark:text-slate-400">{order.provider === 'test' ? 'Test provider' : 'Stripe'}</div>
+  </>
+);
+
+const DetailsButton = ({ order, open, onToggle, className = '' }: RowProps & { className?: string }) => (
+  <button type="button" className={`btn-secondary ${className}`} aria-expanded={open} onClick={onToggle}>
+    {open ? 'Hide details' : 'Details'}
+    <span className="sr-only"> of order {orderNumber(order.id)}</span>
+  </button>
+);
+
+function OrderRow(props: RowProps) {
+  const { order } = props;
   return (
     <tr className="border-t border-slate-200 align-top dark:border-slate-700" data-testid="order-row">
       <td className="px-3 py-2 text-sm whitespace-nowrap">
-        <time dateTime={order.createdAt}>{dateFormatter.format(new Date(order.createdAt))}</time>
-        <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{orderNumber(order.id)}</div>
+        <OrderDate order={order} />
       </td>
       <td className="px-3 py-2">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASSES[order.status]}`}>
-          {STATUS_LABELS[order.status]}
-        </span>
+        <StatusBadge status={order.status} />
       </td>
       <td className="px-3 py-2 text-sm">
-        <ul>
-          {order.items.map((item, index) => {
-            const options = optionsText(item);
-            return (
-              <li key={index}>
-                {item.quantity} × {item.productName}
-                {options === '' ? '' : ` (${options})`}{' '}
-                <span className="text-slate-500 dark:text-slate-400">@ {formatUsd(item.unitPriceCents)}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <ItemList order={order} />
       </td>
       <td className="px-3 py-2 text-right text-sm tabular-nums">
-        <div className="font-semibold">{formatUsd(order.totalCents)}</div>
-        <div className="text-xs text-slate-500 dark:text-slate-400">
-          {formatUsd(order.subtotalCents)} + {order.deliveryCents === 0 ? 'free delivery' : formatUsd(order.deliveryCents)} +{' '}
-          {formatUsd(order.taxCents)} tax
-        </div>
+        <Totals order={order} />
       </td>
       <td className="px-3 py-2 text-sm">
-        <div>{order.customerEmail ?? '—'}</div>
-        <div className="text-xs text-slate-500 dark:text-slate-400">{order.provider === 'test' ? 'Test provider' : 'Stripe'}</div>
+        <Customer order={order} />
       </td>
       <td className="px-3 py-2">
-        <button type="button" className="btn-secondary" aria-expanded={open} onClick={onToggle}>
-          {open ? 'Hide details' : 'Details'}
-          <span className="sr-only"> of order {orderNumber(order.id)}</span>
-        </button>
+        <DetailsButton {...props} />
       </td>
     </tr>
   );
 }
 
+/** Below 640 px: one card per order, the same facts stacked, its details inside the card. */
+function OrderCard(props: RowProps) {
+  const { order, open } = props;
+  return (
+    <li className="card flex flex-col gap-2 p-3" data-testid="order-row">
+      <div className="flex items-start justify-between gap-2 text-sm">
+        <div>
+          <OrderDate order={order} />
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <div className="flex items-start justify-between gap-3 text-sm">
+        <div className="min-w-0">
+          <ItemList order={order} />
+        </div>
+        <div className="shrink-0 text-right tabular-nums">
+          <Totals order={order} />
+        </div>
+      </div>
+      <div className="text-sm">
+        <Customer order={order} />
+      </div>
+      <DetailsButton {...props} className="w-full" />
+      {open && (
+        <div className="-mx-3 -mb-3 rounded-b-2xl bg-slate-50 dark:bg-slate-900/60">
+          <OrderDetail orderId={order.id} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The view in the address (`?view=`), or the one an older `?status=` link belongs to, or "needs action". */
+function viewFrom(params: URLSearchParams, status: OrderStatus | undefined): OrderView {
+  const view = OrderViewSchema.safeParse(params.get('view')).data;
+  if (view !== undefined) return view;
+  return status === undefined ? DEFAULT_VIEW : viewOfStatus(status);
+}
+
+function viewSearch(view: OrderView, extra: Record<string, string> = {}): string {
+  const search = new URLSearchParams({ ...(view === DEFAULT_VIEW ? {} : { view }), ...extra }).toString();
+  return search === '' ? '' : `?${search}`;
+}
+
 /**
- * /orders (admins): orders newest first, filtered by status, with details, shipping, refunds and CSV
- * export; above them, any e-mails that could not be sent (dead letters), to send again.
+ * /orders (admins): the orders that need action first (paid, needs refund), the rest under tabs
+ * (abandoned checkouts apart), newest first, with details, shipping, refunds and CSV export. A table
+ * from 640 px, one card per order below. Above them, any e-mails that could not be sent (dead
+ * letters), to send again.
  */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number.parseInt(params.get('page') ?? '1', 10);
+  // `?status=` narrows a view to one status (links from before the tabs, e-mails, bookmarks).
   const status = OrderStatusSchema.safeParse(params.get('status')).data;
-  const orders = useOrders(Number.isFinite(requested) ? requested : 1, status);
+  const view = viewFrom(params, status);
+  const orders = useOrders(Number.isFinite(requested) ? requested : 1, view, status);
   const [openId, setOpenId] = useState<string | null>(null);
-  const statusId = useId();
+  const wide = useMediaQuery('(min-width: 640px)', true);
   const data = orders.data;
   const last = data === undefined ? 1 : lastPage(data.total, data.pageSize);
-  const goTo = (page: number) => setParams({ ...(page === 1 ? {} : { page: String(page) }), ...(status === undefined ? {} : { status }) });
-  const exportUrl = `${buildPath(exportOrders.path)}${status === undefined ? '' : `?status=${status}`}`;
+  const filter = { ...(view === DEFAULT_VIEW ? {} : { view }), ...(status === undefined ? {} : { status }) };
+  const goTo = (page: number) => setParams({ ...(page === 1 ? {} : { page: String(page) }), ...filter });
+  const exportSearch = new URLSearchParams(filter).toString();
+  const exportUrl = `${buildPath(exportOrders.path)}${exportSearch === '' ? '' : `?${exportSearch}`}`;
+  const toggle = (id: string) => setOpenId(openId === id ? null : id);
 
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="page-title mb-0">Orders</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <FormField id={statusId} label="Status" inline>
-            <select
-              id={statusId}
-              className="input w-auto"
-              value={status ?? ''}
-              onChange={(event) => setParams(event.target.value === '' ? {} : { status: event.target.value })}
-            >
-              <option value="">All</option>
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <a className="btn-secondary" href={exportUrl} download>
-            Export CSV
-          </a>
-        </div>
+        <a className="btn-secondary" href={exportUrl} download>
+          Export CSV
+        </a>
       </div>
       <DeadLetters />
-      <div className="card overflow-x-auto p-2">
+      <nav aria-label="Order views" className="-mt-2">
+        <ul className="segmented">
+          {(Object.keys(ORDER_VIEWS) as OrderView[]).map((value) => (
+            <li key={value}>
+              <Link className="segmented-item" to={viewSearch(value)} aria-current={value === view ? 'page' : undefined}>
+                {VIEW_LABELS[value]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {status !== undefined && (
+          <p className="mt-2 text-sm">
+            Only “{STATUS_LABELS[status]}”.{' '}
+            <Link className="font-semibold underline" to={viewSearch(view)}>
+              Show all of “{VIEW_LABELS[view]}”
+            </Link>
+          </p>
+        )}
+      </nav>
+      <div className={wide ? 'card overflow-x-auto p-2' : 'flex flex-col gap-3'}>
         {orders.isPending && <p className="p-3">Loading orders…</p>}
         {orders.isError && (
           <p className="alert-error" role="alert">
@@ -121,9 +236,16 @@ export function OrdersPage() {
           </p>
         )}
         {data !== undefined && data.items.length === 0 && (
-          <p className="p-3">{status === undefined ? 'No orders yet.' : 'No orders with this status.'}</p>
+          <p className={wide ? 'p-3' : 'card p-3'}>{status === undefined ? VIEW_EMPTY[view] : 'No orders with this status.'}</p>
         )}
-        {data !== undefined && data.items.length > 0 && (
+        {data !== undefined && data.items.length > 0 && !wide && (
+          <ul aria-label="Orders, newest first" className="flex flex-col gap-3">
+            {data.items.map((order) => (
+              <OrderCard key={order.id} order={order} open={openId === order.id} onToggle={() => toggle(order.id)} />
+            ))}
+          </ul>
+        )}
+        {data !== undefined && data.items.length > 0 && wide && (
           <table className="w-full text-left">
             <caption className="sr-only">Orders, newest first</caption>
             <thead>
@@ -142,7 +264,7 @@ export function OrdersPage() {
             <tbody>
               {data.items.map((order) => (
                 <Fragment key={order.id}>
-                  <OrderRow order={order} open={openId === order.id} onToggle={() => setOpenId(openId === order.id ? null : order.id)} />
+                  <OrderRow order={order} open={openId === order.id} onToggle={() => toggle(order.id)} />
                   {openId === order.id && (
                     <tr>
                       <td colSpan={6} className="bg-slate-50 dark:bg-slate-900/60">

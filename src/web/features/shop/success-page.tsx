@@ -1,15 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { orderNumber } from '../../../shared/orders';
+import { orderNumber, RECEIPT_DETAILS_HOURS, type SuccessOrder } from '../../../shared/orders';
 import { checkoutReturnPaths } from '../../../shared/page-meta';
 import { paths } from '../../lib/paths';
 import { clearCart } from './cart-store';
 import { OrderSummary } from './order-summary';
 import { useOrderBySession } from './use-order-by-session';
-import type { ShopOrder as Order } from './wire';
+import type { InCents } from './wire';
+
+type Order = InCents<SuccessOrder>;
 
 function Shell({ title, tone, children }: { title: string; tone: 'good' | 'wait' | 'bad'; children: ReactNode }) {
-  const color = tone === 'good' ? 'text-emerald-500' : tone === 'wait' ? 'text-amber-500' : 'text-rose-500';
+  // The -700 shades on white, the -400 ones on the dark card: 3:1 at least for the large title (axe).
+  const color =
+    tone === 'good'
+      ? 'text-emerald-700 dark:text-emerald-400'
+      : tone === 'wait'
+        ? 'text-amber-700 dark:text-amber-400'
+        : 'text-rose-700 dark:text-rose-400';
   return (
     <section className="card mx-auto max-w-xl p-8 text-center">
       <h1 className={`page-title ${color}`}>{title}</h1>
@@ -18,6 +26,51 @@ function Shell({ title, tone, children }: { title: string; tone: 'good' | 'wait'
         Back to the shop
       </Link>
     </section>
+  );
+}
+
+/** Where it ships and who got the receipt (masked), while the server still shows them (a day after payment). */
+function Delivery({ order }: { order: Order }) {
+  const { shipTo, receiptEmail } = order;
+  if (shipTo === undefined && receiptEmail === undefined) {
+    return (
+      <p className="mb-4 text-left text-sm text-slate-600 dark:text-slate-300" data-testid="order-delivery">
+        The ship-to address and the e-mail address are in your receipt e-mail (this page shows them for {RECEIPT_DETAILS_HOURS} hours after
+        payment).
+      </p>
+    );
+  }
+  return (
+    <dl className="mb-4 grid grid-cols-1 gap-x-4 gap-y-1 text-left sm:grid-cols-[auto_1fr]" data-testid="order-delivery">
+      {shipTo !== undefined && (
+        <>
+          <dt className="font-semibold">Ship to</dt>
+          <dd data-testid="order-ship-to" className="mb-2 sm:mb-0">
+            {[
+              shipTo.name,
+              shipTo.line1,
+              shipTo.line2,
+              [shipTo.city, shipTo.state, shipTo.postalCode].filter(Boolean).join(', '),
+              shipTo.country,
+            ]
+              .filter((line) => line !== null && line !== '')
+              .map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+          </dd>
+        </>
+      )}
+      {receiptEmail !== undefined && (
+        <>
+          <dt className="font-semibold">Receipt sent to</dt>
+          <dd data-testid="order-receipt-email" className="break-all">
+            {receiptEmail}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -30,6 +83,7 @@ function PaidOrder({ order }: { order: Order }) {
         Order number <strong className="font-mono text-lg">{orderNumber(order.id)}</strong>
         <span className="block text-sm text-slate-600 dark:text-slate-300">Quote it if you contact us about this order.</span>
       </p>
+      <Delivery order={order} />
       <h2 className="mb-2 text-left text-lg font-bold">Your order</h2>
       <OrderSummary order={order} />
     </Shell>

@@ -9,6 +9,7 @@ import {
   type AdminOrderDetail,
   type OrderPage,
   type OrderStatus,
+  type OrderView,
   type ShipOrderBody,
 } from '../../../shared/orders';
 import { callApi } from '../../lib/api-client';
@@ -19,16 +20,16 @@ import { orderFromWire, wireCents, type InCents } from './wire';
 const orderKeys = {
   all: ['orders'] as const,
   lists: ['orders', 'list'] as const,
-  list: (page: number, status: OrderStatus | undefined) => ['orders', 'list', page, status ?? 'all'] as const,
+  list: (page: number, view: OrderView, status: OrderStatus | undefined) => ['orders', 'list', page, view, status ?? 'any'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-/** Admins: a page of orders, newest first, optionally of one status. */
-export function useOrders(page: number, status?: OrderStatus) {
+/** Admins: a page of orders of one view, newest first, optionally of one status. */
+export function useOrders(page: number, view: OrderView, status?: OrderStatus) {
   return useQuery({
-    queryKey: orderKeys.list(page, status),
+    queryKey: orderKeys.list(page, view, status),
     queryFn: async ({ signal }) => {
-      const answer = await callApi(listOrders, { query: { page, ...(status === undefined ? {} : { status }) }, signal });
+      const answer = await callApi(listOrders, { query: { page, view, ...(status === undefined ? {} : { status }) }, signal });
       return { ...answer, items: answer.items.map(orderFromWire) };
     },
     placeholderData: keepPreviousData,
