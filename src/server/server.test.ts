@@ -39,7 +39,7 @@ async function freePort(): Promise<number> {
 
 async function waitForReady(port: number, started: Started): Promise<void> {
   // A bound for a loaded machine (tsx compiles the server on start), not an expectation.
-  const deadline = Date.now() + 110_000;
+  const deadline = Date.now() + 230_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
     try {
@@ -63,7 +63,7 @@ describe('the server process', () => {
     port = await freePort();
     first = start({ DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL, ADMIN_PASSWORD });
     await waitForReady(port, first);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     if (first.child.exitCode === null) first.child.kill('SIGKILL');
