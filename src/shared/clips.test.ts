@@ -25,18 +25,7 @@ import {
   mediaPath,
   uploadClip,
 } from './clips';
-
-/** The messages of a refused input, in order; [] when it is accepted. */
-const problems = (schema: z.ZodType, input: unknown): string[] => {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
-
-/** An optional part of an endpoint (params, body, headers) that the endpoint under test has. */
-function present<T>(part: T | undefined): T {
-  if (part === undefined) throw new Error('the endpoint lacks this part');
-  return part;
-}
+import { present, problems } from '../../tests/support/schema-problems';
 
 const clip = {
   docID: 'clip-1',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   AdminOrderDetailSchema,
   CHECKOUT_LIMITS,
@@ -31,18 +30,7 @@ import {
   testCheckoutPage,
   testCheckoutPay,
 } from './orders';
-
-/** The messages of a refused input, in order; [] when it is accepted. */
-const problems = (schema: z.ZodType, input: unknown): string[] => {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
-
-/** An optional part of an endpoint (params, body, headers) that the endpoint under test has. */
-function present<T>(part: T | undefined): T {
-  if (part === undefined) throw new Error('the endpoint lacks this part');
-  return part;
-}
+import { present, problems } from '../../tests/support/schema-problems';
 
 const ORDER_ID = '0b5c3f7e-2d4a-4c1b-9e8f-6a7b8c9d0e1f';
 

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   PRODUCT_CODE_PATTERN,
   PRODUCT_IMAGE_KEY_PATTERN,
@@ -22,18 +21,7 @@ import {
   productImageUrl,
   shopPageQuery,
 } from './products';
-
-/** The messages of a refused input, in order; [] when it is accepted. */
-const problems = (schema: z.ZodType, input: unknown): string[] => {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
-
-/** An optional part of an endpoint (params, body, headers) that the endpoint under test has. */
-function present<T>(part: T | undefined): T {
-  if (part === undefined) throw new Error('the endpoint lacks this part');
-  return part;
-}
+import { present, problems } from '../../tests/support/schema-problems';
 
 const ID_1 = '0b5c3f7e-2d4a-4c1b-9e8f-6a7b8c9d0e1f';
 const ID_2 = '1c6d4a8f-3e5b-4d2c-8f9a-7b8c9d0e1f2a';
