@@ -483,4 +483,35 @@ test.describe('small things', () => {
       await expectNoViolations(page, `/manage?view=all with the segmented control (${theme})`);
     }
   });
+  test('the API docs page stacks its columns on a phone, nothing wider than the screen, and shows `code` spans as code', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO API reference' })).toBeVisible();
+    const layout = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((element) => element.getClientRects().length > 0 && element.closest('pre, table') === null)
+        .map((element) => ({ tag: element.tagName, right: element.getBoundingClientRect().right }))
+        .filter((box) => box.right > width + 1);
+      const links = [...document.querySelectorAll('nav a')].map((link) => link.getBoundingClientRect());
+      const overlaps = links.flatMap((a, i) =>
+        links.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+      ).length;
+      const lefts = new Set(links.map((link) => Math.round(link.left)));
+      return { scrollWidth: document.documentElement.scrollWidth, width, wide, overlaps, columns: lefts.size };
+    });
+    expect(layout.scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(layout.width);
+    expect(layout.wide, 'elements wider than the viewport').toEqual([]);
+    expect(layout.overlaps, 'overlapping endpoint links').toBe(0);
+    expect(layout.columns, 'the endpoint list is one column').toBe(1);
+    // Backticked names in the prose are code, and no backtick is printed.
+    const prose = page.locator('section.operation p code');
+    expect(await prose.count()).toBeGreaterThan(0);
+    await expect(prose.first()).toHaveCSS('font-family', /monospace/);
+    expect(await page.locator('main').innerText()).not.toContain('`');
+    await expectNoViolations(page, '/api/docs at 390 px');
+  });
+
 });

@@ -11,6 +11,11 @@ function code(text: string): string {
   return `<code>${escapeHtml(text)}</code>`;
 }
 
+/** Escapes prose, then turns its `code` spans into <code> (escaping first, so a span cannot carry markup). */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');
+}
+
 function schemaBlock(schema: unknown): string {
   return `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 }
@@ -28,7 +33,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
       : `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Description</th></tr></thead><tbody>${operation.parameters
           .map(
             (parameter) =>
-              `<tr><td>${code(parameter.name)}</td><td>${escapeHtml(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escapeHtml(parameter.description ?? '')}</td></tr>`,
+              `<tr><td>${code(parameter.name)}</td><td>${escapeHtml(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${prose(parameter.description ?? '')}</td></tr>`,
           )
           .join('')}</tbody></table>`;
   const body =
@@ -45,16 +50,16 @@ function renderOperation(method: string, path: string, operation: Operation): st
           ? ''
           : `<details><summary>Schema</summary>${schemaBlock(json.schema)}</details>`;
       const example = json?.example === undefined ? '' : `<details><summary>Example</summary>${schemaBlock(json.example)}</details>`;
-      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${schema}${example}</li>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${prose(response.description)}${schema}${example}</li>`;
     })
     .join('')}</ul>`;
   const description = (operation.description ?? '')
     .split('\n\n')
-    .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+    .map((paragraph) => `<p>${prose(paragraph)}</p>`)
     .join('');
   return `<section class="operation" id="${id}" aria-labelledby="${id}-title">
 <h3 id="${id}-title"><span class="method method-${method}">${method.toUpperCase()}</span> ${code(path)}</h3>
-<p class="summary">${escapeHtml(operation.summary)}</p>${description}${parameters}${body}${responses}
+<p class="summary">${prose(operation.summary)}</p>${description}${parameters}${body}${responses}
 </section>`;
 }
 
@@ -84,7 +89,7 @@ export function renderDocsPage(document: OpenApiDocument, stylesPath: string, do
 </head>
 <body>
 <header><h1>${escapeHtml(document.info.title)} reference</h1>
-<p>${escapeHtml(document.info.description)}</p>
+<p>${prose(document.info.description)}</p>
 <p>Machine-readable: <a href="${escapeHtml(documentPath)}">OpenAPI 3.1 document</a>. Back to <a href="/">${PRODUCT_NAME}</a>.</p></header>
 <main>
 <nav aria-label="Endpoints"><ul>${toc}</ul></nav>
@@ -105,4 +110,6 @@ nav ul{columns:2;padding-left:1.25rem}nav>ul>li{break-inside:avoid;font-weight:6
 @media (prefers-color-scheme:dark){html{background:#0f172a;color:#e2e8f0}a{color:#a5b4fc}.method-get,.method-head{color:#7ee2a0}.method-post{color:#9cc3ff}.method-put,.method-patch{color:#ffc46b}.method-delete{color:#ff9a9a}}
 pre{overflow:auto;background:#8881;padding:.5rem;border-radius:.25rem;font-size:.85rem}
 table{border-collapse:collapse}td,th{border:1px solid #8886;padding:.25rem .5rem;text-align:left}
+code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
+@media (max-width:40rem){body{padding:1rem .75rem 3rem}nav ul{columns:1}nav a{overflow-wrap:anywhere}table{width:100%;table-layout:fixed}td,th{overflow-wrap:anywhere}.method{min-width:0;margin-right:.5rem}}
 `;

@@ -45,3 +45,19 @@ describe('the API reference examples', () => {
     expect(page).toContain('&quot;productCode&quot;: &quot;TEE-CLASSIC&quot;');
   });
 });
+
+describe('the API reference prose', () => {
+  it('renders `code` spans as <code> after escaping, so a span cannot carry markup', () => {
+    const document = buildOpenApiDocument([{ endpoint: getProduct, access: 'public' }], 'http://localhost:3000');
+    const path = Object.keys(document.paths)[0] ?? '/';
+    const get = document.paths[path]?.get;
+    if (get === undefined) throw new Error(`${path} has no GET`);
+    const page = renderDocsPage(
+      { ...document, paths: { [path]: { get: { ...get, description: 'Send `limit` or `<b>x</b>` & more.' } } } },
+      '/api/docs/styles.css',
+      '/api/openapi.json',
+    );
+    expect(page).toContain('<p>Send <code>limit</code> or <code>&lt;b&gt;x&lt;/b&gt;</code> &amp; more.</p>');
+    expect(page).not.toContain('`');
+  });
+});
