@@ -514,4 +514,40 @@ test.describe('small things', () => {
     await expectNoViolations(page, '/api/docs at 390 px');
   });
 
+  test('on a phone the MINGO! toast stays clear of the movie window’s close button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const response = await page.request.get('/data/movielist.json');
+    const ids = ((await response.json()) as { id: string }[]).slice((2024 - 2018) * 25, (2024 - 2018) * 25 + 25).map((movie) => movie.id);
+    await page.addInitScript(
+      (value) => {
+        if (window.sessionStorage.getItem('preset-done') !== null) return;
+        window.localStorage.setItem('watchedMovies', value);
+        window.sessionStorage.setItem('preset-done', '1');
+      },
+      JSON.stringify([ids[10], ids[11], ids[13]]),
+    );
+    await page.goto('/');
+    await page.getByRole('tab', { name: /^2024/ }).click();
+    await page.getByRole('tabpanel').locator('[data-cell="O3"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Seen it' }).click();
+    const card = page.getByTestId('celebration').getByRole('button');
+    await expect(card).toContainText('MINGO!');
+    const close = dialog.getByRole('button', { name: /Close/ });
+    await close.scrollIntoViewIfNeeded();
+    const [toastBox, closeBox] = [await card.boundingBox(), await close.boundingBox()];
+    expect(toastBox).not.toBeNull();
+    expect(closeBox).not.toBeNull();
+    if (toastBox === null || closeBox === null) return;
+    const apart =
+      toastBox.x + toastBox.width <= closeBox.x ||
+      closeBox.x + closeBox.width <= toastBox.x ||
+      toastBox.y + toastBox.height <= closeBox.y ||
+      closeBox.y + closeBox.height <= toastBox.y;
+    expect(apart, `toast ${JSON.stringify(toastBox)} clear of close ${JSON.stringify(closeBox)}`).toBe(true);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(844);
+    await close.click();
+    await expect(dialog).toHaveCount(0);
+  });
+
 });
