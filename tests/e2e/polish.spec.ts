@@ -550,4 +550,33 @@ test.describe('small things', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('at 1280 px Share sits on the boards’ heading row flush with the board, and the random pick starts level with the board', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('button')).toHaveCount(25);
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      const found = await locator.boundingBox();
+      if (found === null) throw new Error('not rendered');
+      return found;
+    };
+    const board = await box(panel);
+    const heading = await box(page.getByRole('heading', { level: 2, name: 'The boards' }));
+    const share = await box(page.getByRole('button', { name: /^Share \d{4}$/ }));
+    const pick = await box(page.locator('section[aria-labelledby="random-pick-heading"]'));
+    // Share is on the heading's row, its right edge on the board's; the heading starts at the board's left edge.
+    expect(Math.abs(share.y + share.height / 2 - (heading.y + heading.height / 2))).toBeLessThan(4);
+    expect(Math.abs(share.x + share.width - (board.x + board.width))).toBeLessThanOrEqual(1);
+    expect(Math.abs(heading.x - board.x)).toBeLessThanOrEqual(1);
+    // The random pick is the column beside the board, its top level with the board's.
+    expect(pick.x).toBeGreaterThan(board.x + board.width);
+    expect(Math.abs(pick.y - board.y)).toBeLessThanOrEqual(1);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `home at 1280 px (${theme})`);
+    }
+  });
+
 });

@@ -71,9 +71,11 @@ export function HomePage() {
           One 5×5 board of movies a year, 2018 to 2025. Mark what you have seen and play for a line, a column, a diagonal — or the blackout.
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,40rem)_19rem] lg:gap-10">
+      {/* From lg up the boards' three rows (heading, year tabs, board) are a subgrid of this grid, so
+          the random pick starts level with the board itself rather than at a guessed offset. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,40rem)_19rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10 lg:gap-y-4">
         <MovieBoards pick={pick} />
-        <div className="lg:sticky lg:top-24 lg:mt-[7.75rem]">
+        <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-3">
           <RandomPick onPick={setPick} />
         </div>
       </div>

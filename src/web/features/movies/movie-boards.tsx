@@ -91,14 +91,22 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
   };
 
   return (
-    <section aria-labelledby="boards-heading" className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
+    <section aria-labelledby="boards-heading" className="flex min-w-0 flex-col gap-4 lg:row-span-3 lg:grid lg:grid-rows-subgrid">
+      {/* The heading and Share share a row, flush with the board's edges; the hint runs below them. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1">
         <h2 id="boards-heading" className="text-xl font-black tracking-tight sm:text-2xl">
           The boards
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">Open a poster to mark it seen. Five in a line is MINGO.</p>
+        <p className="col-span-2 row-start-2 text-sm text-slate-600 dark:text-slate-300">
+          Open a poster to mark it seen. Five in a line is MINGO.
+        </p>
         {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
-        <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setSharing(true)} disabled={!hasBoard}>
+        <button
+          type="button"
+          className="btn-secondary col-start-2 row-start-1 px-3 py-1.5 text-sm"
+          onClick={() => setSharing(true)}
+          disabled={!hasBoard}
+        >
           {/* The year's width is kept while the boards load: the header wraps the same way before and after. */}
           Share {year ?? <span className="invisible">0000</span>}
         </button>
