@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LETTER_COLORS } from '../../lib/letter-colors';
 import { paths } from '../../lib/paths';
 import { boardOf, useBoards } from '../../lib/boards-store';
+import { Icon } from '../../components/icon';
 import { CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { MoviePoster } from './movie-poster';
@@ -19,6 +20,14 @@ const COMPARE_CLASSES: Record<Compare, string> = {
   theirs: 'border-emerald-400 ring-2 ring-emerald-400/60',
   mine: 'border-dashed border-slate-400 opacity-90',
   neither: 'opacity-60',
+};
+
+/** A corner badge per side, so the compare marks differ by shape as well as by colour. */
+const COMPARE_ICONS: Record<Compare, string | null> = {
+  both: 'check_circle',
+  theirs: 'visibility',
+  mine: 'person',
+  neither: null,
 };
 
 const COMPARE_LABELS: Record<Compare, string> = {
@@ -98,7 +107,15 @@ export function SharedBoardPage() {
       </div>
       {comparing && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Blue: seen by both of you. Green: only they have seen it. Dashed: only you.
+          <span className="inline-flex items-center gap-1">
+            <Icon name="check_circle" className="text-base" /> Blue: seen by both of you.
+          </span>{' '}
+          <span className="inline-flex items-center gap-1">
+            <Icon name="visibility" className="text-base" /> Green: only they have seen it.
+          </span>{' '}
+          <span className="inline-flex items-center gap-1">
+            <Icon name="person" className="text-base" /> Dashed: only you.
+          </span>
         </p>
       )}
       {board.length === 0 ? (
@@ -118,6 +135,7 @@ export function SharedBoardPage() {
               const free = cell === FREE_SPACE_INDEX;
               const theirs = free || seen[cell] === true;
               const compare = compareOf(cell);
+              const badge = comparing ? COMPARE_ICONS[compare] : null;
               const inLine = lines.some((line) => line.cells.includes(cell));
               const state = comparing ? COMPARE_LABELS[compare] : free ? 'free square' : theirs ? 'seen' : 'not seen';
               const look = comparing
@@ -133,6 +151,11 @@ export function SharedBoardPage() {
                   style={{ gridColumnStart: (cell % BOARD_WIDTH) + 1 }}
                 >
                   <MoviePoster movie={movie} alt={`${movie.name}, ${letter}${number}, ${state}`} eager={cell < 10} />
+                  {badge !== null && (
+                    <span className="compare-badge" data-testid="compare-badge">
+                      <Icon name={badge} />
+                    </span>
+                  )}
                 </li>
               );
             })}
