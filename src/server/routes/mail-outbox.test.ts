@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeadLettersSchema, OrderEmailSchema } from '../../shared/orders';
 import { openPostgres, type Db } from '../db/database';
@@ -69,11 +70,13 @@ describe('the e-mail outbox with a flaky SMTP server', () => {
     vi.waitFor(async () => {
       const unsent = await t.database.db
         .selectFrom('order_emails')
-        .select(['recipient', 'attempts', 'last_error'])
+        .select(['recipient', 'attempts', 'last_error', 'next_attempt_at', 'claimed_at'])
+        .select(sql<Date>`now()`.as('db_now'))
         .where('recipient', 'in', recipients)
         .where('sent_at', 'is', null)
         .execute();
-      expect(unsent).toEqual([]);
+      // On failure the rows say why nothing was tried: when they are due, who holds them, both clocks.
+      expect(unsent, `node now ${new Date().toISOString()}, setInterval ${String(setInterval).slice(0, 40)}`).toEqual([]);
     }, EVENTUALLY);
 
   beforeAll(async () => {
