@@ -23,6 +23,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/real-timers.ts'],
           // A worker runs its test files one after the other in one module graph: Fastify,
           // better-auth, the AWS SDK and PGlite are loaded once per worker, not once per file
           // (a third of the suite's CPU time). Files share no state but what they open themselves.
