@@ -30,6 +30,13 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Two costs every story paid for nothing (decision 160, "Browser-test speed"): the service
+    // worker precached the whole app (277 requests) in every new context, and the particle
+    // background drew 60 frames a second in software. Stories that are about them opt back in:
+    // `test.use({ serviceWorkers: 'allow' })` (offline, deployment, living boards offline) and
+    // `test.use({ reducedMotion: 'no-preference' })` (particles, celebrations, random pick).
+    serviceWorkers: 'block',
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -49,6 +49,8 @@ async function visitor(context: BrowserContext): Promise<Page> {
 
 test.describe('living boards', () => {
   test.describe.configure({ mode: 'serial' });
+  // The first story keeps the new board offline: it needs the service worker.
+  test.use({ serviceWorkers: 'allow' });
 
   test.afterAll(async ({ browser }) => {
     const page = await browser.newPage();

@@ -187,6 +187,8 @@ test.describe('seen marks', () => {
 });
 
 test.describe('bingo', () => {
+  // The celebrations as most visitors see them: with their confetti and motion.
+  test.use({ reducedMotion: 'no-preference' });
   test('completing a row highlights it and celebrates once', async ({ page }) => {
     const ids = await boardIds(page, 2024);
     await presetSeen(
@@ -247,6 +249,8 @@ test.describe('bingo', () => {
 });
 
 test.describe('random pick', () => {
+  // The cards flip as most visitors see them.
+  test.use({ reducedMotion: 'no-preference' });
   test('never repeats within 25 draws, ignores clicks while flipping and highlights the cell', async ({ page }) => {
     test.setTimeout(90_000); // 50 clicks on a shared CI machine
     await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });

@@ -19,6 +19,7 @@ test.describe('offline, after a first visit', () => {
   // Requests that need the network fail while offline: the session check, the clip list, the shop's products,
   // and poster renditions never cached (the poster then falls back to its precached SVG: ERR_FAILED).
   test.use({
+    serviceWorkers: 'allow',
     allowedConsoleErrors: {
       patterns: [
         /ERR_INTERNET_DISCONNECTED/,

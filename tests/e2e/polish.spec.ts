@@ -222,6 +222,7 @@ test.describe('offline calm states', () => {
   // Requests made while offline fail, which Chromium logs.
   // Offline, a poster rendition never cached fails (ERR_FAILED) and falls back to its precached SVG.
   test.use({
+    serviceWorkers: 'allow',
     allowedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/, /Failed to load resource: net::ERR_FAILED/] },
   });
 

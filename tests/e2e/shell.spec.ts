@@ -157,6 +157,11 @@ test.describe('shell', () => {
     await expect(page.getByRole('link', { name: /Shop/ })).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
+});
+
+test.describe('particles', () => {
+  // The background as most visitors see it: moving.
+  test.use({ reducedMotion: 'no-preference' });
 
   test('the particle background starts from its settings file and animates in a worker', async ({ page }) => {
     const settings = page.waitForResponse('**/assets/particles.json');
@@ -170,8 +175,28 @@ test.describe('shell', () => {
   });
 });
 
+test.describe('particles under reduced motion', () => {
+  // The browser tests' default (playwright.config.ts): the visitor asks for reduced motion.
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the background draws one still frame, and moves once the preference changes', async ({ page }) => {
+    await page.goto('/');
+    const background = page.locator('#particles');
+    await expect(background).toHaveAttribute('data-renderer', 'worker');
+    await expect(background).toHaveAttribute('data-frames', '1');
+    // Still after several frame times (a moving background reports every frame it draws).
+    await page.waitForTimeout(1_000);
+    await expect(background).toHaveAttribute('data-frames', '1');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(async () => Number(await background.getAttribute('data-frames'))).toBeGreaterThan(1);
+  });
+});
+
 test.describe('particles without settings', () => {
-  test.use({ allowedConsoleErrors: { patterns: [/Error loading particles configuration/, /Failed to load resource/] } });
+  test.use({
+    reducedMotion: 'no-preference',
+    allowedConsoleErrors: { patterns: [/Error loading particles configuration/, /Failed to load resource/] },
+  });
 
   test('logs the failure and still starts the animation', async ({ page }) => {
     const logged = page.waitForEvent('console', (message) => message.text().includes('Error loading particles configuration'));

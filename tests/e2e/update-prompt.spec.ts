@@ -25,6 +25,8 @@ function deployNewWorker(): () => void {
   };
 }
 
+test.use({ serviceWorkers: 'allow' });
+
 test('a new deployment offers "new version — reload"; Reload activates it and reloads the page', async ({ page }) => {
   test.setTimeout(90_000);
   // The page's clock, to leave the tab open for an hour without waiting for it.
