@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
+import { openCompareView } from './compare-support';
 import { expect, signIn, test } from './fixtures';
-import { encodeShareCode } from '../../src/domain/share-code';
 import { buyPinSet, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
@@ -614,16 +614,7 @@ test.describe('small things', () => {
   });
 
   test('the compare view marks each side with its own icon, not only a colour', async ({ page }) => {
-    const code = encodeShareCode(
-      2024,
-      Array.from({ length: 25 }, (_, cell) => cell < 5 || cell === 6),
-    );
-    const response = await page.request.get('/data/movielist.json');
-    const ids = ((await response.json()) as { id: string }[]).slice((2024 - 2018) * 25, (2024 - 2018) * 25 + 25).map((movie) => movie.id);
-    await page.addInitScript((value) => window.localStorage.setItem('watchedMovies', value), JSON.stringify([ids[0], ids[10]]));
-    await page.goto(`/share/${code}`);
-    await page.getByRole('button', { name: 'Compare with mine' }).click();
-    const board = page.getByRole('list', { name: 'Shared 2024 board' });
+    const board = await openCompareView(page);
     const icon = (side: string) => board.locator(`[data-compare="${side}"]`).first().getByTestId('compare-badge').locator('[data-icon]');
     const icons = [
       await icon('both').getAttribute('data-icon'),
