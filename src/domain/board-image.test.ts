@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_SIZE, FREE_SPACE_INDEX } from './boards';
-import { BOARD_IMAGE_SIZES, boardImageSvg, boardSummary, cellText } from './board-image';
+import { ALL_LINES, BOARD_SIZE, FREE_SPACE_INDEX } from './boards';
+import {
+  BOARD_IMAGE_SIZES,
+  boardImageSvg,
+  boardSummary,
+  cellText,
+  inset,
+  LINK_WIDTH,
+  nameBox,
+  RING_WIDTH,
+  winningMarks,
+  type Box,
+} from './board-image';
 import { textWidth } from './text-metrics';
 
 const names = Array.from({ length: BOARD_SIZE }, (_, cell) => (cell === FREE_SPACE_INDEX ? 'Free Space' : `Movie <${cell}> & "co"`));
@@ -70,9 +81,11 @@ describe('boardImageSvg', () => {
     expect(svg.match(/data-cell=/g)).toHaveLength(25);
     // 9 seen squares + the Free Space are drawn as marked.
     expect(svg.match(/data-seen="true"/g)).toHaveLength(10);
-    expect(svg.match(/data-line="/g)).toEqual(['data-line="', 'data-line="']);
-    expect(svg).toContain('data-line="row-0"');
-    expect(svg).toContain('data-line="column-0"');
+    // Each line: its 4 links between 5 squares; 9 squares ringed (the corner is in both lines).
+    expect(svg.match(/data-line="row-0"/g)).toHaveLength(4);
+    expect(svg.match(/data-line="column-0"/g)).toHaveLength(4);
+    expect(svg.match(/data-line="/g)).toHaveLength(8);
+    expect(svg.match(/data-ring="/g)).toHaveLength(9);
     expect(svg).toContain('MINGO 2024');
     expect(svg).toContain('9/24 seen · 2 lines');
   });
@@ -102,5 +115,56 @@ describe('boardImageSvg', () => {
     expect(svg).not.toContain('<1>');
     expect(svg).toContain('&#60;1&#62;');
     expect(svg).toContain('a&#38;b');
+  });
+});
+
+describe('winning lines', () => {
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  /** The box a link's stroke covers, its round caps included. */
+  const linkBox = ({ x1, y1, x2, y2 }: { x1: number; y1: number; x2: number; y2: number }): Box => ({
+    x: Math.min(x1, x2) - LINK_WIDTH / 2,
+    y: Math.min(y1, y2) - LINK_WIDTH / 2,
+    width: Math.abs(x2 - x1) + LINK_WIDTH,
+    height: Math.abs(y2 - y1) + LINK_WIDTH,
+  });
+  const cellOf = (format: 'wide' | 'square', cell: number): Box => {
+    const svg = boardImageSvg({ year: 2024, names, seen: none, format });
+    const [, x = '', y = '', width = '', height = ''] =
+      new RegExp(`<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)"[^>]* data-cell="${cell}"`).exec(svg) ?? [];
+    return { x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
+  };
+
+  // Every line of a blackout board with the longest names (three lines, bold): no ring or link
+  // touches the box any name's glyphs fill, in either format.
+  it.each(['wide', 'square'] as const)('never draws a %s winning line over a name', (format) => {
+    const longNames = names.map((_, cell) => LONG_NAMES[cell % LONG_NAMES.length] ?? '');
+    const marks = winningMarks(ALL_LINES, format);
+    expect(marks.cells).toHaveLength(BOARD_SIZE);
+    expect(marks.links).toHaveLength(ALL_LINES.length * 4);
+    for (let cell = 0; cell < BOARD_SIZE; cell++) {
+      const name = nameBox(cell, cellText(longNames[cell] ?? '', format, true), format);
+      const square = cellOf(format, cell);
+      const insideRing = inset(square, RING_WIDTH);
+      expect(name.x, longNames[cell]).toBeGreaterThanOrEqual(insideRing.x);
+      expect(name.y, longNames[cell]).toBeGreaterThanOrEqual(insideRing.y);
+      expect(name.x + name.width, longNames[cell]).toBeLessThanOrEqual(insideRing.x + insideRing.width);
+      expect(name.y + name.height, longNames[cell]).toBeLessThanOrEqual(insideRing.y + insideRing.height);
+      for (const link of marks.links) expect(overlaps(linkBox(link), name), `${link.line} over ${longNames[cell]}`).toBe(false);
+    }
+  });
+
+  it('links each two neighbouring squares of a line across their gutter', () => {
+    const [row] = winningMarks([{ kind: 'row', index: 0, cells: [0, 1, 2, 3, 4] }], 'wide').links;
+    const first = cellOf('wide', 0);
+    const second = cellOf('wide', 1);
+    expect(row?.y1).toBe(first.y + first.height / 2);
+    expect(row?.x1).toBeGreaterThan(first.x + first.width - RING_WIDTH);
+    expect(row?.x2).toBeLessThan(second.x + RING_WIDTH);
+    const [diagonal] = winningMarks([{ kind: 'diagonal', index: 1, cells: [4, 8, 12, 16, 20] }], 'wide').links;
+    const corner = cellOf('wide', 4);
+    // From the top-right square's bottom-left corner down-left to the next one's top-right corner.
+    expect(diagonal?.x1).toBeLessThan(corner.x + RING_WIDTH);
+    expect(diagonal?.y1).toBeGreaterThan(corner.y + corner.height - RING_WIDTH);
+    expect(diagonal?.x2).toBeLessThan(corner.x);
   });
 });

@@ -100,21 +100,107 @@ export function boardSummary(year: number, seen: readonly boolean[]): string {
   return `${year} · ${progress.seen}/${progress.total} · ${result}`;
 }
 
+type BoardLayout = Layout['board'];
+export type Box = { x: number; y: number; width: number; height: number };
+/** A straight stroke of a winning line, drawn `LINK_WIDTH` wide. */
+export type Link = { x1: number; y1: number; x2: number; y2: number; /** e.g. "row-0" */ line: string };
+
+const CELL_RADIUS = 10;
+/** The winning squares' ring, drawn just inside the square's edge, and the links between rings. */
+export const RING_WIDTH = 5;
+export const LINK_WIDTH = 12;
+/** DejaVu Sans's ascent and descent (hhea), as a share of the font size: how far glyphs reach. */
+const ASCENT = 0.928;
+const DESCENT = 0.236;
+
+const cellX = (board: BoardLayout, column: number) => board.x + column * (board.cellWidth + board.gap);
+const cellY = (board: BoardLayout, row: number) => board.y + board.header + board.gap + row * (board.cellHeight + board.gap);
+
+function cellBox(board: BoardLayout, cell: number): Box {
+  return {
+    x: cellX(board, cell % BOARD_WIDTH),
+    y: cellY(board, Math.floor(cell / BOARD_WIDTH)),
+    width: board.cellWidth,
+    height: board.cellHeight,
+  };
+}
+
+export function inset(box: Box, by: number): Box {
+  return { x: box.x + by, y: box.y + by, width: box.width - 2 * by, height: box.height - 2 * by };
+}
+
+/** The baselines of a name's lines, the block centred in its square. */
+function nameBaselines(board: BoardLayout, cell: number, text: CellText): number[] {
+  const { y } = cellBox(board, cell);
+  const lineHeight = text.size * 1.2;
+  const first = y + board.cellHeight / 2 - ((text.lines.length - 1) * lineHeight) / 2 + text.size * 0.35;
+  return text.lines.map((_, index) => first + index * lineHeight);
+}
+
+/** The box a square's name fills when drawn: its widest line across, ascent of the first to descent of the last. */
+export function nameBox(cell: number, text: CellText, format: BoardImageFormat): Box {
+  const { board } = LAYOUTS[format];
+  const box = cellBox(board, cell);
+  const baselines = nameBaselines(board, cell, text);
+  const widest = Math.max(0, ...text.lines.map((line) => textWidth(line, text.size, text.weight)));
+  const top = (baselines[0] ?? 0) - text.size * ASCENT;
+  const bottom = (baselines.at(-1) ?? 0) + text.size * DESCENT;
+  return { x: box.x + (box.width - widest) / 2, y: top, width: widest, height: bottom - top };
+}
+
+/**
+ * How the winning lines are marked: the squares to ring (each once, however many lines cross it)
+ * and, for each line, a link across the gutter between each two of its squares — from ring to
+ * ring, corner to corner on a diagonal (where the ring's rounded corner meets the diagonal).
+ */
+export function winningMarks(lines: readonly BingoLine[], format: BoardImageFormat): { cells: number[]; links: Link[] } {
+  const { board } = LAYOUTS[format];
+  const ring = RING_WIDTH / 2;
+  const corner = ring + (CELL_RADIUS - ring) * (1 - Math.SQRT1_2);
+  const links: Link[] = [];
+  for (const line of lines) {
+    line.cells.slice(1).forEach((to, step) => {
+      const from = cellBox(board, line.cells[step] ?? 0);
+      const next = cellBox(board, to);
+      const name = `${line.kind}-${line.index}`;
+      if (next.y === from.y) {
+        const y = from.y + from.height / 2;
+        links.push({ x1: from.x + from.width - ring, y1: y, x2: next.x + ring, y2: y, line: name });
+      } else if (next.x === from.x) {
+        const x = from.x + from.width / 2;
+        links.push({ x1: x, y1: from.y + from.height - ring, x2: x, y2: next.y + ring, line: name });
+      } else {
+        const right = next.x > from.x;
+        links.push({
+          x1: right ? from.x + from.width - corner : from.x + corner,
+          y1: from.y + from.height - corner,
+          x2: right ? next.x + corner : next.x + next.width - corner,
+          y2: next.y + corner,
+          line: name,
+        });
+      }
+    });
+  }
+  const cells = [...new Set(lines.flatMap((line) => line.cells))].sort((a, b) => a - b);
+  return { cells, links };
+}
+
 export function boardImageSvg({ year, names, seen, format, footer }: BoardImageInput): string {
   const { width, height } = BOARD_IMAGE_SIZES[format];
   const layout = LAYOUTS[format];
   const { board } = layout;
   const lines = completedLines(seen);
   const progress = boardProgress(seen);
-  const cellX = (column: number) => board.x + column * (board.cellWidth + board.gap);
-  const cellY = (row: number) => board.y + board.header + board.gap + row * (board.cellHeight + board.gap);
+  const marks = winningMarks(lines, format);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
     `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>`,
   ];
+  /** The seen marks' badges, drawn last: over a winning line's link that passes their corner. */
+  const badges: string[] = [];
 
   LETTERS.forEach((letter, column) => {
-    const x = cellX(column);
+    const x = cellX(board, column);
     parts.push(
       `<rect x="${x}" y="${board.y}" width="${board.cellWidth}" height="${board.header}" rx="8" fill="${LETTER_FILLS[column] ?? CELL}"/>`,
       `<text x="${x + board.cellWidth / 2}" y="${board.y + board.header * 0.72}" text-anchor="middle" font-size="${Math.round(board.header * 0.7)}" font-weight="900" fill="#ffffff">${letter}</text>`,
@@ -122,37 +208,43 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
   });
 
   for (let cell = 0; cell < BOARD_SIZE; cell++) {
-    const x = cellX(cell % BOARD_WIDTH);
-    const y = cellY(Math.floor(cell / BOARD_WIDTH));
+    const { x, y } = cellBox(board, cell);
     const free = cell === FREE_SPACE_INDEX;
     const marked = free || seen[cell] === true;
     const text = cellText(names[cell] ?? '', format, marked);
-    const lineHeight = text.size * 1.2;
-    const firstBaseline = y + board.cellHeight / 2 - ((text.lines.length - 1) * lineHeight) / 2 + text.size * 0.35;
+    const baselines = nameBaselines(board, cell, text);
     parts.push(
-      `<rect x="${x}" y="${y}" width="${board.cellWidth}" height="${board.cellHeight}" rx="10" fill="${marked ? CELL_SEEN : CELL}" data-cell="${cell}" data-seen="${marked}"/>`,
+      `<rect x="${x}" y="${y}" width="${board.cellWidth}" height="${board.cellHeight}" rx="${CELL_RADIUS}" fill="${marked ? CELL_SEEN : CELL}" data-cell="${cell}" data-seen="${marked}"/>`,
       `<text x="${x + board.cellWidth / 2}" text-anchor="middle" font-size="${text.size}" font-weight="${marked ? 700 : 400}" fill="${marked ? TEXT : MUTED}">`,
       ...text.lines.map(
-        (line, index) =>
-          `<tspan x="${x + board.cellWidth / 2}" y="${(firstBaseline + index * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`,
+        (line, index) => `<tspan x="${x + board.cellWidth / 2}" y="${(baselines[index] ?? 0).toFixed(1)}">${escapeXml(line)}</tspan>`,
       ),
       '</text>',
     );
     if (marked && !free) {
       const cx = x + board.cellWidth - 16;
       const cy = y + 16;
-      parts.push(
+      badges.push(
         `<circle cx="${cx}" cy="${cy}" r="11" fill="#ffffff"/>`,
         `<path d="M${cx - 6} ${cy} l4 4 l8 -8" stroke="${CELL_SEEN}" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
       );
     }
   }
 
-  const centre = (cell: number): [number, number] => [
-    cellX(cell % BOARD_WIDTH) + board.cellWidth / 2,
-    cellY(Math.floor(cell / BOARD_WIDTH)) + board.cellHeight / 2,
-  ];
-  for (const line of lines) parts.push(lineStroke(line, centre));
+  // The winning lines: a ring around each square of a line and links across the gutters between
+  // them, never across the names (a stroke from centre to centre crossed every title on its way).
+  for (const cell of marks.cells) {
+    const ring = inset(cellBox(board, cell), RING_WIDTH / 2);
+    parts.push(
+      `<rect x="${ring.x}" y="${ring.y}" width="${ring.width}" height="${ring.height}" rx="${CELL_RADIUS - RING_WIDTH / 2}" fill="none" stroke="${LINE}" stroke-width="${RING_WIDTH}" data-ring="${cell}"/>`,
+    );
+  }
+  for (const link of marks.links) {
+    parts.push(
+      `<line x1="${link.x1}" y1="${link.y1}" x2="${link.x2}" y2="${link.y2}" stroke="${LINE}" stroke-width="${LINK_WIDTH}" stroke-linecap="round" data-line="${link.line}"/>`,
+    );
+  }
+  parts.push(...badges);
 
   const { title } = layout;
   const summaryY = title.y + title.size * 1.0;
@@ -171,10 +263,4 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
   }
   parts.push('</svg>');
   return parts.join('\n');
-}
-
-function lineStroke(line: BingoLine, centre: (cell: number) => [number, number]): string {
-  const [x1, y1] = centre(line.cells[0] ?? 0);
-  const [x2, y2] = centre(line.cells[line.cells.length - 1] ?? 0);
-  return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${LINE}" stroke-width="10" stroke-linecap="round" stroke-opacity="0.6" data-line="${line.kind}-${line.index}"/>`;
 }

@@ -251,6 +251,23 @@ export function statusesOf(query: { view?: OrderView | undefined; status?: Order
   return query.status === undefined ? inView : inView.filter((status) => status === query.status);
 }
 
+/** How many orders each view holds (the admin's tabs show them). */
+export const OrderViewCountsSchema = z.record(OrderViewSchema, z.number().int().nonnegative());
+export type OrderViewCounts = z.infer<typeof OrderViewCountsSchema>;
+
+/** The views' counts from the number of orders in each status (a status with no order may be absent). */
+export function viewCounts(byStatus: Partial<Record<OrderStatus, number>>): OrderViewCounts {
+  const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (byStatus[status] ?? 0), 0);
+  return {
+    needs_action: sum(ORDER_VIEWS.needs_action),
+    pending: sum(ORDER_VIEWS.pending),
+    shipped: sum(ORDER_VIEWS.shipped),
+    refunded: sum(ORDER_VIEWS.refunded),
+    closed: sum(ORDER_VIEWS.closed),
+    all: sum(ORDER_VIEWS.all),
+  };
+}
+
 export const OrderListQuerySchema = z
   .object({ page: z.coerce.number().int().optional(), status: OrderStatusSchema.optional(), view: OrderViewSchema.optional() })
   .strict();
@@ -305,6 +322,15 @@ export const listOrders = endpoint({
   tag: 'Orders',
   query: OrderListQuerySchema,
   response: OrderPageSchema,
+});
+
+/** Admins: the number of orders in each view, for the tabs. */
+export const countOrders = endpoint({
+  method: 'GET',
+  path: '/api/orders/counts',
+  summary: 'Admins: how many orders each view holds (needs action, pending, shipped, refunded, closed, all).',
+  tag: 'Orders',
+  response: OrderViewCountsSchema,
 });
 
 /** Admins: one order with its timeline. */

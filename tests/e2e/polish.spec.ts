@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
+import { openCompareView } from './compare-support';
 import { expect, signIn, test } from './fixtures';
-import { encodeShareCode } from '../../src/domain/share-code';
 import { buyPinSet, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
@@ -386,6 +386,39 @@ test.describe('orders admin', () => {
   });
 });
 
+test.describe('orders admin counts', () => {
+  test('each tab shows its count in its name, and the counts follow an order marked shipped', async ({ page }) => {
+    test.slow();
+    const email = uniqueEmail('polish-counts');
+    await buyPinSet(page, email);
+    await signIn(page, 'admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/orders');
+    const views = page.getByRole('navigation', { name: 'Order views' });
+    const nameOf = (label: string) => views.getByRole('link', { name: new RegExp(`^${label} \\d+ orders?$`) });
+    /** The count in a tab's accessible name ("Shipped 4 orders"), once the counts are shown. */
+    const countOf = async (label: string): Promise<number> => {
+      const tab = nameOf(label);
+      await expect(tab).toBeVisible();
+      return Number(/ (\d+) orders?$/.exec((await tab.textContent()) ?? '')?.[1]);
+    };
+    await expect(nameOf('Needs action')).toHaveAttribute('aria-current', 'page');
+    const shippedBefore = await countOf('Shipped');
+    expect(await countOf('Needs action')).toBeGreaterThanOrEqual(1);
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      await expectNoViolations(page, `/orders with counts at 1280 px (${theme})`);
+    }
+
+    const row = page.getByTestId('order-row').filter({ hasText: email });
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await page.getByRole('form', { name: 'Mark shipped' }).getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /marked shipped$/ })).toBeVisible();
+    // Other tests may ship orders at the same time: the count rises by at least this one, without a reload.
+    await expect.poll(() => countOf('Shipped')).toBeGreaterThanOrEqual(shippedBefore + 1);
+  });
+});
+
 test.describe('product window on a phone', () => {
   test('keeps its title bar and action row pinned while the body scrolls; adding shows the count change and a toast', async ({ page }) => {
     // A short phone screen: the window's body is taller than what is left between the pinned rows.
@@ -582,16 +615,7 @@ test.describe('small things', () => {
   });
 
   test('the compare view marks each side with its own icon, not only a colour', async ({ page }) => {
-    const code = encodeShareCode(
-      2024,
-      Array.from({ length: 25 }, (_, cell) => cell < 5 || cell === 6),
-    );
-    const response = await page.request.get('/data/movielist.json');
-    const ids = ((await response.json()) as { id: string }[]).slice((2024 - 2018) * 25, (2024 - 2018) * 25 + 25).map((movie) => movie.id);
-    await page.addInitScript((value) => window.localStorage.setItem('watchedMovies', value), JSON.stringify([ids[0], ids[10]]));
-    await page.goto(`/share/${code}`);
-    await page.getByRole('button', { name: 'Compare with mine' }).click();
-    const board = page.getByRole('list', { name: 'Shared 2024 board' });
+    const board = await openCompareView(page);
     const icon = (side: string) => board.locator(`[data-compare="${side}"]`).first().getByTestId('compare-badge').locator('[data-icon]');
     const icons = [
       await icon('both').getAttribute('data-icon'),

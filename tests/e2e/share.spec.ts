@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { encodeShareCode } from '../../src/domain/share-code';
+import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { expect, test } from './fixtures';
 
 /** Ids of one year's 25 cells in board order. */
@@ -62,6 +63,46 @@ test.describe('share a board', () => {
     await dialog.getByRole('button', { name: 'Download square image' }).click();
     expect(pngSize(await readFile(await (await square).path()))).toEqual({ width: 1080, height: 1080 });
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the Share dialog previews the link's image, loaded and inside the dialog (${viewport.width} px)`, async ({ page }) => {
+      const ids = await boardIds(page, 2024);
+      await presetSeen(
+        page,
+        THEIR_CELLS.map((cell) => ids[cell] ?? ''),
+      );
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.getByRole('tab', { name: /^2024/ }).click();
+      // The page is inert behind the modal dialog: the theme is switched before it opens.
+      for (const theme of THEMES) {
+        await switchTheme(page, theme);
+        await page.getByRole('button', { name: 'Share 2024' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Share your 2024 board' });
+        const preview = dialog.getByRole('img', { name: 'The image the link shows: MINGO 2024 · 6/24 · 1 line' });
+        await expect(preview).toHaveAttribute('src', `/share/${CODE}.png`);
+        // Loaded: the browser decoded the server's PNG, and the placeholder note is gone.
+        await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+        await expect(dialog.getByTestId('share-preview-note')).toHaveCount(0);
+        await expect(preview).toBeVisible();
+        const image = await preview.boundingBox();
+        const frame = await dialog.boundingBox();
+        if (image === null || frame === null) throw new Error('the dialog or its preview is not rendered');
+        expect(image.width).toBeGreaterThan(200);
+        expect(image.x).toBeGreaterThanOrEqual(frame.x);
+        expect(image.x + image.width).toBeLessThanOrEqual(frame.x + frame.width);
+        expect(Math.abs(image.width / image.height - 1200 / 630), "drawn at the image's proportions").toBeLessThan(0.02);
+        expect(frame.x + frame.width, 'the dialog fits the screen').toBeLessThanOrEqual(viewport.width);
+        await expectNoViolations(page, `share dialog with preview at ${viewport.width} px (${theme})`);
+        await page.screenshot({ path: test.info().outputPath(`share-dialog-${viewport.width}-${theme}.png`) });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+      }
+    });
+  }
 
   test('Share… hands the square image to the Web Share API within the click, as Safari requires', async ({ page }) => {
     // Chromium on Linux has no Web Share API: a stand-in records what it is given, and whether it

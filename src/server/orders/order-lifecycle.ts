@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { canApply, pendingCutoff, refusal } from '../../domain/order-lifecycle';
 import type { AdminOrderDetail, OrderListQuery, ShipOrderBody } from '../../shared/orders';
-import { ORDERS_PAGE_SIZE, statusesOf } from '../../shared/orders';
+import { ORDERS_PAGE_SIZE, statusesOf, viewCounts } from '../../shared/orders';
 import type { SessionUser } from '../context';
 import type { Db } from '../db/database';
 import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
@@ -60,6 +60,10 @@ export function createOrderService({ db, payments, log, onEmailQueued = () => un
     async list(query: OrderListQuery) {
       const page = await orders.listPage({ page: query.page ?? 1, pageSize: ORDERS_PAGE_SIZE, statuses: statusesOf(query) });
       return { ...page, items: page.items.map(toAdminOrderDto) };
+    },
+
+    async counts() {
+      return viewCounts(await orders.countByStatus());
     },
 
     /**

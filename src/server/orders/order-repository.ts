@@ -334,6 +334,16 @@ export function createOrderRepository(db: Executor) {
       return row === undefined ? undefined : toRecord(row);
     },
 
+    /** How many orders are in each status (a status without orders is absent). */
+    async countByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+
     /** Newest first, of the given statuses (none: no order), the page clamped to 1..last. */
     async listPage({ page, pageSize, statuses }: { page: number; pageSize: number; statuses: readonly OrderStatus[] }) {
       const { total } = await db

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FONT_CHECK_BOARD } from '../../../tests/support/share-image-board';
+import { cellText, nameBox } from '../../domain/board-image';
 import { createShareImageRenderer } from './share-image';
 
 const names = Array.from({ length: 25 }, (_, cell) => `Movie ${cell}`);
@@ -67,6 +68,36 @@ describe('share image text', () => {
     const wide = await inkBetween((await board('WWWW')).png, blank);
     expect(thin).toBeGreaterThan(25 * 20);
     expect(wide / thin).toBeGreaterThan(2);
+  });
+});
+
+describe('share image winning lines', () => {
+  // Pixels of the gold the lines are drawn in (#fbbf24), pure or blended with a square's green,
+  // its white text or the dark: far more red than blue. Names, squares and background never are.
+  const gold = (r: number, b: number) => r - b > 60;
+
+  it("draws a blackout board's twelve lines without a gold pixel on any name", async () => {
+    const all = Array.from({ length: 25 }, () => true);
+    const longNames = names.map((_, cell) => `Everything Everywhere All at Once ${cell}`);
+    for (const format of ['wide', 'square'] as const) {
+      const { png } = await createShareImageRenderer({ footer: 'mingo.example' }).render({ year: 2024, seen: all }, longNames, format);
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      let goldPixels = 0;
+      for (let pixel = 0; pixel < data.length; pixel += info.channels) if (gold(data[pixel] ?? 0, data[pixel + 2] ?? 0)) goldPixels++;
+      // The lines are drawn: rings and links.
+      expect(goldPixels).toBeGreaterThan(25 * 200);
+      const onNames: string[] = [];
+      for (let cell = 0; cell < 25; cell++) {
+        const box = nameBox(cell, cellText(longNames[cell] ?? '', format, true), format);
+        for (let y = Math.floor(box.y); y < box.y + box.height; y++) {
+          for (let x = Math.floor(box.x); x < box.x + box.width; x++) {
+            const at = (y * info.width + x) * info.channels;
+            if (gold(data[at] ?? 0, data[at + 2] ?? 0)) onNames.push(`${x},${y} in square ${cell}`);
+          }
+        }
+      }
+      expect(onNames.slice(0, 5), format).toEqual([]);
+    }
   });
 });
 

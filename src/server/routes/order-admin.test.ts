@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AdminOrderDetailSchema, OrderPageSchema, type AdminOrderDetail } from '../../shared/orders';
+import {
+  AdminOrderDetailSchema,
+  OrderPageSchema,
+  OrderViewCountsSchema,
+  OrderViewSchema,
+  type AdminOrderDetail,
+} from '../../shared/orders';
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
@@ -302,6 +308,40 @@ describe('order lifecycle for admins', () => {
     const records = csv.body.split('\r\n').slice(1, -1);
     expect(records.some((record) => record.startsWith(abandoned.orderId))).toBe(true);
     expect(records.every((record) => record.split(',')[2] === 'pending')).toBe(true);
+  });
+
+  it('counts the orders of each view, as many as each view lists, and the counts follow a shipment', async () => {
+    const counts = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/orders/counts', headers: admin.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      return OrderViewCountsSchema.parse(response.json());
+    };
+    const totals = async () => {
+      const entries = await Promise.all(
+        OrderViewSchema.options.map(async (view) => {
+          const response = await t.app.inject({ method: 'GET', url: `/api/orders?view=${view}`, headers: admin.headers });
+          return [view, OrderPageSchema.parse(response.json()).total] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    };
+    const paid = await paidOrder('count-paid@example.com', 1);
+    await checkout(1);
+    const before = await counts();
+    expect(before).toEqual(await totals());
+    expect(before.needs_action).toBeGreaterThan(0);
+    expect(before.pending).toBeGreaterThan(0);
+    expect(before.all).toBe(before.needs_action + before.pending + before.shipped + before.refunded + before.closed);
+
+    expect((await ship(paid.orderId)).statusCode).toBe(200);
+    const after = await counts();
+    expect(after).toEqual({ ...before, needs_action: before.needs_action - 1, shipped: before.shipped + 1 });
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/counts', headers: staff.headers })).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/orders/counts' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   });
 
   it('/success shows the ship-to address and the masked receipt e-mail for 24 hours after payment, then neither', async () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  countOrders,
   exportOrders,
   getOrder,
   getOrderBySession,
@@ -46,6 +47,11 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
   route(app, listOrders, { access: 'admin' }, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');
     return service.list(query);
+  });
+
+  route(app, countOrders, { access: 'admin' }, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return service.counts();
   });
 
   route(app, exportOrders, { access: 'admin' }, async ({ query, reply }) => {

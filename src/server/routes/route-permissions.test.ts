@@ -67,6 +67,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/orders/by-session/:sessionId': 'public',
   'GET /api/orders': 'admin',
   'GET /api/orders/export.csv': 'admin',
+  'GET /api/orders/counts': 'admin',
   'GET /api/orders/:id': 'admin',
   'POST /api/orders/:id/ship': 'admin',
   'POST /api/orders/:id/refund': 'admin',

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeShareCode } from '../../../domain/share-code';
@@ -122,6 +122,33 @@ describe('the Share board dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(status()).toBe('Link copied.'));
     expect(clipboard).toEqual([`${window.location.origin}/share/${CODE}`]);
+  });
+
+  it('previews the image the link shows, its box reserved, with a note until it has loaded', () => {
+    const { dialog } = renderDialog();
+    const preview = within(dialog).getByRole('img', { name: 'The image the link shows: MINGO 2024 · 5/24 · 1 line' });
+    // The same address the link's og:image names; width and height reserve its box before it loads.
+    expect(preview.getAttribute('src')).toBe(`/share/${CODE}.png`);
+    expect([preview.getAttribute('width'), preview.getAttribute('height')]).toEqual(['1200', '630']);
+    expect(within(dialog).getByTestId('share-preview-note').textContent).toBe('Loading the preview…');
+    expect(preview.classList.contains('invisible')).toBe(true);
+    fireEvent.load(preview);
+    expect(within(dialog).queryByTestId('share-preview-note')).toBeNull();
+    expect(preview.classList.contains('invisible')).toBe(false);
+    expect(within(dialog).getByText('How the link looks where it is posted.')).toBeDefined();
+  });
+
+  it('says so, instead of a broken image, when the preview cannot be loaded', () => {
+    const { dialog } = renderDialog();
+    fireEvent.error(within(dialog).getByRole('img', { name: /^The image the link shows/ }));
+    expect(within(dialog).getByTestId('share-preview-note').textContent).toBe(
+      'The preview could not be loaded. The link and the images still work.',
+    );
+    expect(
+      within(dialog)
+        .getByRole('img', { name: /^The image the link shows/ })
+        .classList.contains('invisible'),
+    ).toBe(true);
   });
 
   it('asks the visitor to copy the link by hand when the clipboard refuses', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { boardImageSvg, boardSummary, type BoardImageFormat } from '../../../domain/board-image';
+import { BOARD_IMAGE_SIZES, boardImageSvg, boardSummary, type BoardImageFormat } from '../../../domain/board-image';
 import { encodeShareCode } from '../../../domain/share-code';
 import { sharePaths } from '../../../shared/page-meta';
 import type { Movie } from '../../../shared/content';
@@ -25,6 +25,42 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
+type PreviewState = 'loading' | 'loaded' | 'failed';
+
+/**
+ * The picture the link shows where it is posted (the server's image for the link, the same
+ * address as its `og:image`): reserved at the image's proportions so nothing moves when it
+ * arrives, a calm placeholder until then, and a sentence instead of a broken image if it fails.
+ */
+function SharePreview({ url, summary }: { url: string; summary: string }) {
+  const [outcome, setOutcome] = useState<{ url: string; state: PreviewState }>();
+  // An outcome belongs to the address it was for: a changed board starts loading again.
+  const state: PreviewState = outcome?.url === url ? outcome.state : 'loading';
+  const { width, height } = BOARD_IMAGE_SIZES.wide;
+  return (
+    <figure className="flex flex-col gap-1">
+      <div className="share-preview" style={{ aspectRatio: `${width} / ${height}` }}>
+        {state !== 'loaded' && (
+          <p className="share-preview-note" data-testid="share-preview-note">
+            {state === 'loading' ? 'Loading the preview…' : 'The preview could not be loaded. The link and the images still work.'}
+          </p>
+        )}
+        <img
+          src={url}
+          width={width}
+          height={height}
+          alt={`The image the link shows: MINGO ${summary}`}
+          decoding="async"
+          className={state === 'loaded' ? 'share-preview-image' : 'share-preview-image invisible'}
+          onLoad={() => setOutcome({ url, state: 'loaded' })}
+          onError={() => setOutcome({ url, state: 'failed' })}
+        />
+      </div>
+      <figcaption className="text-sm text-slate-600 dark:text-slate-300">How the link looks where it is posted.</figcaption>
+    </figure>
+  );
+}
+
 /**
  * Share one year's board: a link that encodes the year and marks (read-only for whoever opens it),
  * the board as an image (1200×630 or square) to download, and the Web Share API with the image
@@ -48,6 +84,7 @@ export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialo
   });
   const image = (format: BoardImageFormat) => boardPng(imageInput(format));
   const fileName = (format: BoardImageFormat) => `mingo-${year}-${code}${format === 'square' ? '-square' : ''}.png`;
+  const previewUrl = sharePaths.image(code);
   const shareImage = usePngFile(canShare ? boardImageSvg(imageInput('square')) : undefined, 'square', fileName('square'));
 
   const run = (action: () => Promise<string>) => {
@@ -76,6 +113,7 @@ export function ShareBoardDialog({ year, board, seen, onClose }: ShareBoardDialo
     <Modal name="shareBoard" title={`Share your ${year} board`} open onClose={onClose}>
       <div className="flex flex-col gap-4">
         <p className="font-semibold">{summary}</p>
+        <SharePreview url={previewUrl} summary={summary} />
         <div className="flex flex-col gap-1">
           <label htmlFor="share-link" className="text-sm font-semibold">
             Share link

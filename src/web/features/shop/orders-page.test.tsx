@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  countOrders,
   getOrder,
   listDeadLetters,
   listOrders,
@@ -15,6 +16,7 @@ import {
   type OrderEmail,
   type OrderStatus,
   type OrderView,
+  viewCounts,
 } from '../../../shared/orders';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
@@ -103,6 +105,11 @@ function serveOrders(orders: AdminOrderDetail[], deadLetters: OrderEmail[] = [])
     const matching = orders.filter((candidate) => statuses.includes(candidate.status)).toReversed();
     return { items: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: matching.length, page, pageSize: PAGE_SIZE };
   });
+  fakeApi.on(countOrders, () => {
+    const byStatus: Partial<Record<OrderStatus, number>> = {};
+    for (const { status } of orders) byStatus[status] = (byStatus[status] ?? 0) + 1;
+    return viewCounts(byStatus);
+  });
   fakeApi.on(getOrder, ({ params }) => byId(params.id ?? ''));
   fakeApi.on(shipOrder, ({ params, body }) => {
     const found = byId(params.id ?? '');
@@ -170,29 +177,40 @@ describe('the Orders page (admins)', () => {
     const { user, router } = await renderOrdersPage();
     await screen.findByRole('table');
     const views = screen.getByRole('navigation', { name: 'Order views' });
-    expect(
-      within(views)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Needs action', 'Payment pending', 'Shipped', 'Refunded', 'Closed', 'All']);
-    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Needs action');
+    // Each tab with its count, the count part of the link's name ("Needs action 2 orders").
+    await waitFor(() =>
+      expect(
+        within(views)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'Needs action 2 orders',
+        'Payment pending 1 order',
+        'Shipped 1 order',
+        'Refunded 0 orders',
+        'Closed 1 order',
+        'All 5 orders',
+      ]),
+    );
+    expect(within(views).getByRole('link', { name: 'Needs action 2 orders' })).toBeDefined();
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Needs action 2 orders');
     await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv');
 
-    await user.click(within(views).getByRole('link', { name: 'Payment pending' }));
+    await user.click(within(views).getByRole('link', { name: /^Payment pending / }));
     await waitFor(() => expect(statusOfRows()).toEqual(['Payment pending']));
     expect(router.state.location.search).toBe('?view=pending');
-    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Payment pending');
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Payment pending 1 order');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?view=pending');
 
-    await user.click(within(views).getByRole('link', { name: 'Refunded' }));
+    await user.click(within(views).getByRole('link', { name: /^Refunded / }));
     expect(await screen.findByText('No refunded orders.')).toBeDefined();
-    await user.click(within(views).getByRole('link', { name: 'Closed' }));
+    await user.click(within(views).getByRole('link', { name: /^Closed / }));
     await waitFor(() => expect(statusOfRows()).toEqual(['Expired']));
-    await user.click(within(views).getByRole('link', { name: 'All' }));
+    await user.click(within(views).getByRole('link', { name: /^All / }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByRole('navigation', { name: 'Order pages' })).toBeDefined();
-    await user.click(within(views).getByRole('link', { name: 'Needs action' }));
+    await user.click(within(views).getByRole('link', { name: /^Needs action / }));
     await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
     expect(router.state.location.search).toBe('');
   });
@@ -202,7 +220,7 @@ describe('the Orders page (admins)', () => {
     const { user } = await renderOrdersPage('?status=paid');
     await waitFor(() => expect(statusOfRows()).toEqual(['Paid']));
     const views = screen.getByRole('navigation', { name: 'Order views' });
-    expect(within(views).getByRole('link', { current: 'page' }).textContent).toBe('Needs action');
+    expect(within(views).getByRole('link', { current: 'page' }).textContent).toMatch(/^Needs action/);
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export.csv?status=paid');
     await user.click(screen.getByRole('link', { name: 'Show all of “Needs action”' }));
     await waitFor(() => expect(statusOfRows()).toEqual(['Needs refund', 'Paid']));
@@ -316,6 +334,10 @@ describe('the Orders page (admins)', () => {
     expect(await screen.findByText('TRACK-42')).toBeDefined();
     expect(screen.getByRole('list', { name: 'Timeline' }).textContent).toContain('Shipped by Admin');
     expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
+    // The tabs' counts are read again: the order moved from "Needs action" to "Shipped".
+    const views = screen.getByRole('navigation', { name: 'Order views' });
+    expect(await within(views).findByRole('link', { name: 'Shipped 1 order' })).toBeDefined();
+    expect(within(views).getByRole('link', { name: 'Needs action 0 orders' })).toBeDefined();
   });
 
   it('under a status filter, a shipped order stays in place with its new status, and a toast names it', async () => {

@@ -19,7 +19,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { DeadLetters } from './dead-letters';
 import { OrderDetail } from './order-detail';
 import { STATUS_LABELS } from './order-summary';
-import { useOrders } from './use-orders';
+import { useOrderCounts, useOrders } from './use-orders';
 import type { InCents } from './wire';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
@@ -177,6 +177,19 @@ function viewSearch(view: OrderView, extra: Record<string, string> = {}): string
   return search === '' ? '' : `?${search}`;
 }
 
+/** A tab's count, as a shop admin shows it: a badge, read as "Needs action 3 orders". */
+function ViewCount({ count }: { count: number }) {
+  // The space keeps the name and the count two words for the accessible name (a flex item drops it on screen).
+  return (
+    <>
+      {' '}
+      <span className="tab-count">
+        {count} <span className="sr-only">{count === 1 ? 'order' : 'orders'}</span>
+      </span>
+    </>
+  );
+}
+
 /**
  * /orders (admins): the orders that need action first (paid, needs refund), the rest under tabs
  * (abandoned checkouts apart), newest first, with details, shipping, refunds and CSV export. A table
@@ -190,6 +203,7 @@ export function OrdersPage() {
   const status = OrderStatusSchema.safeParse(params.get('status')).data;
   const view = viewFrom(params, status);
   const orders = useOrders(Number.isFinite(requested) ? requested : 1, view, status);
+  const counts = useOrderCounts().data;
   const [openId, setOpenId] = useState<string | null>(null);
   const wide = useMediaQuery('(min-width: 640px)', true);
   const data = orders.data;
@@ -215,6 +229,7 @@ export function OrdersPage() {
             <li key={value}>
               <Link className="segmented-item" to={viewSearch(value)} aria-current={value === view ? 'page' : undefined}>
                 {VIEW_LABELS[value]}
+                {counts !== undefined && <ViewCount count={counts[value]} />}
               </Link>
             </li>
           ))}

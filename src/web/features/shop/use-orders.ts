@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  countOrders,
   getOrder,
   orderNumber,
   listOrders,
@@ -22,6 +23,7 @@ const orderKeys = {
   lists: ['orders', 'list'] as const,
   list: (page: number, view: OrderView, status: OrderStatus | undefined) => ['orders', 'list', page, view, status ?? 'any'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  counts: ['orders', 'counts'] as const,
 };
 
 /** Admins: a page of orders of one view, newest first, optionally of one status. */
@@ -33,6 +35,15 @@ export function useOrders(page: number, view: OrderView, status?: OrderStatus) {
       return { ...answer, items: answer.items.map(orderFromWire) };
     },
     placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Admins: how many orders each view holds (the tabs' counts). */
+export function useOrderCounts() {
+  return useQuery({
+    queryKey: orderKeys.counts,
+    queryFn: ({ signal }) => callApi(countOrders, { signal }),
     staleTime: 0,
   });
 }
@@ -52,7 +63,7 @@ type OrderListPage = Omit<OrderPage, 'items'> & { items: InCents<AdminOrder>[] }
  * Ship and refund. The answer (the order as it is now) replaces the order where it is shown: its
  * detail and its row in every cached list, so the row stays in place with its new status — even
  * under a status filter it no longer matches — until the list is refreshed. Other lists are only
- * marked stale.
+ * marked stale; the tabs' counts are fetched again.
  */
 export function useOrderActions(id: string) {
   const queryClient = useQueryClient();
@@ -60,6 +71,8 @@ export function useOrderActions(id: string) {
     const updated = orderFromWire(answer);
     queryClient.setQueryData(orderKeys.detail(id), updated);
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists, refetchType: 'none' });
+    // The order moved to another view: the tabs' counts are read again now.
+    void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
     queryClient.setQueriesData<OrderListPage>({ queryKey: orderKeys.lists }, (page) =>
       page === undefined ? page : { ...page, items: page.items.map((order) => (order.id === id ? updated : order)) },
     );
