@@ -168,3 +168,20 @@ describe('winning lines', () => {
     expect(diagonal?.x2).toBeLessThan(corner.x);
   });
 });
+
+// Golden pictures: the share images as a person sees them (open the .svg files to review a change).
+// Positions, sizes, colours and the check marks are the picture; a change to any of them must show
+// in review as a changed file, like the contract snapshot.
+describe('boardImageSvg golden pictures', () => {
+  const longNames = names.map((_, cell) => (cell === FREE_SPACE_INDEX ? 'Free Space' : (LONG_NAMES[cell % LONG_NAMES.length] ?? '')));
+
+  it.each([
+    ['wide', firstRowAndColumn, 'mingo.example'],
+    ['square', firstRowAndColumn, 'mingo.example'],
+    ['wide', none.map((_, cell) => cell < 5), undefined],
+    ['square', all, undefined],
+  ] as const)('draws the %s image of a board alike every time (%#)', async (format, seen, footer) => {
+    const svg = boardImageSvg({ year: 2024, names: longNames, seen, format, ...(footer ? { footer } : {}) });
+    await expect(svg).toMatchFileSnapshot(`./__snapshots__/board-image-${format}-${String(seen.filter(Boolean).length)}.svg`);
+  });
+});

@@ -116,3 +116,13 @@ describe('movie ids', () => {
     expect(makeMovieId(2026, 'a'.repeat(300), (id) => id === long)).toBe(`${long}-2`);
   });
 });
+
+describe('out-of-range inputs name the valid range', () => {
+  it.each([-1, 25, 0.5])('squareName(%s)', (position) => {
+    expect(() => squareName(position)).toThrow(new RangeError(`A board position is 0..24, got ${position}`));
+  });
+
+  it.each([-0.5, 5.5, 1.25])('ratingToHalves(%s)', (rating) => {
+    expect(() => ratingToHalves(rating)).toThrow(new RangeError(`A rating is 0–5 in halves, got ${rating}`));
+  });
+});

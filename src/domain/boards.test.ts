@@ -166,3 +166,13 @@ describe('boardProgress', () => {
     expect(boardProgress(seen)).toEqual({ seen: count, total: 24 });
   });
 });
+
+describe('out-of-range squares', () => {
+  it.each([-1, 25, 2.5, Number.NaN])('cellPick(%s) refuses with the valid range in the message', (index) => {
+    expect(() => cellPick(index)).toThrow(new RangeError(`Cell index must be 0..24, got ${index}`));
+  });
+
+  it.each([0, 6, 1.5])('cellIndex(M, %s) refuses with the valid range in the message', (number) => {
+    expect(() => cellIndex('M', number)).toThrow(new RangeError(`Bingo number must be 1..5, got ${number}`));
+  });
+});

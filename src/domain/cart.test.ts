@@ -216,3 +216,17 @@ describe('reconcileCart', () => {
     expect(result.changes).toEqual(changes);
   });
 });
+
+describe('cart at a stock of exactly one', () => {
+  it('adds one of the last item and keeps it on reconciling', () => {
+    expect(addToCart([], line('last', 1), 1).map((l) => l.quantity)).toEqual([1]);
+    const result = reconcileCart([line('last', 1)], () => ({ available: true, stock: 1 }));
+    expect(result.lines.map((l) => l.quantity)).toEqual([1]);
+    expect(result.changes).toEqual([]);
+  });
+
+  it('grows only the matching line when the cart holds several', () => {
+    const lines = [line('mug', 1), line('shirt', 1)];
+    expect(addToCart(lines, line('shirt', 2), 10).map((l) => `${l.productId}×${String(l.quantity)}`)).toEqual(['mug×1', 'shirt×3']);
+  });
+});

@@ -78,3 +78,9 @@ describe('countdownMessages', () => {
     expect(countdownMessages(name)).toEqual([first, second]);
   });
 });
+
+describe('countdown of an invalid date', () => {
+  it('says what it needs', () => {
+    expect(() => countdown(new Date(Number.NaN))).toThrow(new RangeError('countdown needs a valid Date'));
+  });
+});

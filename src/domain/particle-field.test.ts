@@ -156,3 +156,64 @@ describe('particle field: frame pacing', () => {
     expect(frameDue(8.3, 60)).toBe(false);
   });
 });
+
+describe('particle field: at the edges', () => {
+  const half = () => 0.5;
+
+  it('places a new particle where the source says, heading where it says', () => {
+    const still = createParticle(settings, desktop, half);
+    expect(still).toMatchObject({ x: 640, y: 450 });
+    // Half a turn: straight to the left.
+    expect(still.vx).toBeLessThan(0);
+    expect(still.vy).toBeCloseTo(0);
+  });
+
+  it('brings a particle back halfway along the opposite edge, and only once it is wholly past', () => {
+    const step = (p: Particle) => stepParticles([p], desktop, 0, half)[0];
+    expect(step(particle(1283, 300))).toMatchObject({ x: -2, y: 450 });
+    expect(step(particle(-3, 300))).toMatchObject({ x: 1282, y: 450 });
+    expect(step(particle(600, 903))).toMatchObject({ x: 640, y: -2 });
+    expect(step(particle(600, -3))).toMatchObject({ x: 640, y: 902 });
+    // Exactly touching the edge from outside: still drawn where it is.
+    for (const touching of [particle(1282, 300), particle(-2, 300), particle(600, 902), particle(600, -2)]) {
+      expect(step(touching)).toEqual(touching);
+    }
+  });
+
+  it('adds whole particles when the window grows', () => {
+    const grown = fitParticles([], settings, desktop, mulberry32(2));
+    expect(grown).toHaveLength(33);
+    for (const p of grown) expect(p).toMatchObject({ x: expect.any(Number), radius: expect.any(Number) });
+  });
+
+  it('leaves particles where they are when the old area had no size', () => {
+    const p = particle(10, 20);
+    expect(scaleParticles([p], { width: 0, height: 900 }, desktop)).toEqual([p]);
+    expect(scaleParticles([p], { width: 1280, height: 0 }, desktop)).toEqual([p]);
+  });
+
+  it('links particles on the very edge of the canvas, not those just off it', () => {
+    const corner = selectLinks([particle(0, 0), particle(0, 10)], settings, desktop);
+    expect(corner).toHaveLength(1);
+    expect(selectLinks([particle(1280, 900), particle(1270, 900)], settings, desktop)).toHaveLength(1);
+    for (const off of [particle(100, -1), particle(1281, 100), particle(100, 901)]) {
+      expect(selectLinks([off, particle(100, 100), particle(1275, 100)], settings, desktop)).toHaveLength(0);
+    }
+  });
+
+  it('draws no links at distance 0 or opacity 0, even between particles on one spot', () => {
+    const pair = [particle(100, 100), particle(100, 100)];
+    expect(selectLinks(pair, withSettings({ particles: { links: { distance: 0 } } }), desktop)).toEqual([]);
+    expect(selectLinks(pair, withSettings({ particles: { links: { opacity: 0 } } }), desktop)).toEqual([]);
+  });
+
+  it('draws no grab line at the grab distance or with a grab distance of 0', () => {
+    expect(selectGrabLines([particle(260, 100)], settings, { x: 100, y: 100 })).toEqual([]);
+    const none = withSettings({ interactivity: { modes: { grab: { distance: 0 } } } });
+    expect(selectGrabLines([particle(100, 100)], none, { x: 100, y: 100 })).toEqual([]);
+  });
+
+  it('draws a frame that is due exactly on time', () => {
+    expect(frameDue((1000 / 60) * 0.8, 60)).toBe(true);
+  });
+});

@@ -130,3 +130,53 @@ describe('particle settings: responsive overrides', () => {
     expect(mergeOptions({ a: 1 }, undefined)).toEqual({ a: 1 });
   });
 });
+
+describe('particle settings: values at and past their limits', () => {
+  const linksDistance = (distance: unknown) => parseParticleSettings({ particles: { links: { distance } } }).links.distance;
+
+  it.each([
+    [0, 0],
+    [10_000, 10_000],
+    [-1, 140],
+    [10_001, 140],
+    ['200', 140],
+    [Number.POSITIVE_INFINITY, 140],
+  ])('links.distance %j is read as %j (140 is the default)', (given, read) => {
+    expect(linksDistance(given)).toBe(read);
+  });
+
+  it('keeps the default opacity range unless both ends are valid', () => {
+    const opacity = (value: unknown) => parseParticleSettings({ particles: { opacity: { value } } }).opacity;
+    expect(opacity({ min: 0.2, max: 'x' })).toEqual(DEFAULT_PARTICLE_SETTINGS.opacity);
+    expect(opacity({ min: 'x', max: 0.2 })).toEqual(DEFAULT_PARTICLE_SETTINGS.opacity);
+  });
+
+  it('trims colours and skips blank ones', () => {
+    expect(parseParticleSettings({ background: { color: '  #101010 ' } }).background).toBe('#101010');
+    expect(parseParticleSettings({ background: { color: '   ' } }).background).toBe(DEFAULT_PARTICLE_SETTINGS.background);
+    expect(parseParticleSettings({ particles: { color: { value: [' #abcdef ', '', '  ', 5] } } }).colors).toEqual(['#abcdef']);
+  });
+
+  it.each([
+    ['grab', true],
+    [['bubble', 'grab'], true],
+    [['bubble'], false],
+    ['grabbing', false],
+  ])('hover mode %j turns grab lines on: %j', (mode, enabled) => {
+    expect(parseParticleSettings({ interactivity: { events: { onHover: { enable: true, mode } } } }).grab.enable).toBe(enabled);
+  });
+
+  it('skips responsive entries it cannot read and keeps the first of equal widths', () => {
+    expect(responsiveOverride({ responsive: {} }, 390)).toBeUndefined();
+    const first = { fpsLimit: 30 };
+    const second = { fpsLimit: 24 };
+    const entries = [
+      { maxWidth: '640', options: { fpsLimit: 10 } },
+      { maxWidth: 500, options: 5 },
+      { maxWidth: 640, options: first },
+      { maxWidth: 640, options: second },
+      { maxWidth: 1024, options: { fpsLimit: 50 } },
+    ];
+    expect(responsiveOverride({ responsive: entries }, 390)).toBe(first);
+  });
+});

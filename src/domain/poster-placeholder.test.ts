@@ -27,3 +27,14 @@ describe('placeholderPosterSvg', () => {
     expect(titleHash('a')).toBe(0xe40c292c);
   });
 });
+
+// Golden pictures (open the .svg files to review a change): the rings, colours and title panel of
+// a placeholder poster are drawn from the title's hash, so every value is part of the picture.
+describe('placeholderPosterSvg golden pictures', () => {
+  it.each([
+    ['The Quiet Lighthouse', 2026],
+    ['An Extraordinarily Long Title About A Very Quiet Lighthouse Keeper And Her Cat', 2019],
+  ])('draws "%s" (%i) alike every time', async (name, year) => {
+    await expect(placeholderPosterSvg(name, year)).toMatchFileSnapshot(`./__snapshots__/poster-placeholder-${String(year)}.svg`);
+  });
+});

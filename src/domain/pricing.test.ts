@@ -37,6 +37,13 @@ describe('taxEstimateCents', () => {
   it.each([-1, 1.5, Number.NaN])('rejects %s', (subtotal) => {
     expect(() => taxEstimateCents(subtotal)).toThrow(RangeError);
   });
+
+  it('names the bad argument and its value in the error', () => {
+    expect(() => taxEstimateCents(-1)).toThrow(new RangeError('subtotalCents must be a non-negative integer, got -1'));
+    expect(() => estimateTotals(1.5)).toThrow(new RangeError('subtotalCents must be a non-negative integer, got 1.5'));
+    expect(() => lineTotalCents(-5, 1)).toThrow(new RangeError('unitPriceCents must be a non-negative integer, got -5'));
+    expect(() => lineTotalCents(5, -1)).toThrow(new RangeError('quantity must be a non-negative integer, got -1'));
+  });
 });
 
 describe('estimateTotals', () => {

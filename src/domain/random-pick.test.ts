@@ -37,6 +37,11 @@ describe('mulberry32', () => {
       expect(value >= 0 && value < 1).toBe(true);
     }
   });
+
+  it('replays the published sequence of a seed (a replay must not change between versions)', () => {
+    const rng = mulberry32(1);
+    expect([rng(), rng(), rng()]).toEqual([0.6270739405881613, 0.002735721180215478, 0.5274470399599522]);
+  });
 });
 
 describe('randomInt', () => {
@@ -67,6 +72,17 @@ describe('shuffledDeck', () => {
     { name: 'always just below 1', rng: () => 0.9999999 },
   ])('constant source ($name) still yields a permutation', ({ rng }) => {
     expect(shuffledDeck(rng).map(key).sort()).toEqual(ALL_KEYS);
+  });
+
+  it('replays the same deck for the same seed across versions', () => {
+    expect(shuffledDeck(mulberry32(7)).slice(0, 8).map(key)).toEqual(['I3', 'O2', 'O5', 'N3', 'O4', 'I1', 'G4', 'G3']);
+    // One number drawn per swap, from the last card down to the second: a source that repeats
+    // 0.5, 0.25, 0.75 gives this order only if no number is drawn more or fewer times.
+    const sequence = [0.5, 0.25, 0.75];
+    let drawn = 0;
+    const deck = shuffledDeck(() => sequence[drawn++ % sequence.length] ?? 0);
+    expect(drawn).toBe(24);
+    expect(deck.map(key).join(' ')).toBe('O3 G4 M1 N4 I3 M2 O2 G2 M3 O1 G5 N5 O4 N1 M4 I4 O5 M5 I5 G1 I1 N2 G3 I2 N3');
   });
 
   it('does not share objects with ALL_PICKS', () => {

@@ -9,6 +9,19 @@ describe('textWidth', () => {
     expect(textWidth('東京', 10, 'regular')).toBe(20);
     expect(textWidth('', 10, 'bold')).toBe(0);
   });
+
+  it('measures accented letters outside ASCII in their own weight', () => {
+    expect(textWidth('é', 1000, 'regular')).toBe(615);
+    expect(textWidth('é', 1000, 'bold')).toBe(678);
+  });
+});
+
+describe('wrapText at the edge of the width', () => {
+  it('keeps a line exactly as wide as the width, and breaks one a hair wider', () => {
+    const width = textWidth('ab ab', 10, 'regular');
+    expect(wrapText('ab ab', { width, size: 10, weight: 'regular', maxLines: 2 }).lines).toEqual(['ab ab']);
+    expect(wrapText('ab ab', { width: width - 0.01, size: 10, weight: 'regular', maxLines: 2 }).lines).toEqual(['ab', 'ab']);
+  });
 });
 
 describe('wrapText', () => {

@@ -19,7 +19,19 @@ const BOARD_SIZE = 25;
 const CENTRE = 12;
 
 describe('movie list', () => {
-  const movies = MovieListSchema.parse(readJson('data/movielist.json'));
+  // safeParse, checked in a test: a throw while the file is collected would fail no test at all.
+  const parsed = MovieListSchema.safeParse(readJson('data/movielist.json'));
+  const movies = parsed.data ?? [];
+
+  it('matches the schema', () => {
+    expect(parsed.error).toBeUndefined();
+  });
+
+  it('refuses a star rating between halves, saying why', () => {
+    const [first] = movies;
+    const result = MovieListSchema.safeParse([{ ...first, starRatingA: 2.3 }]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Star ratings go in steps of 0.5']);
+  });
   const films = movies.filter((movie) => movie.name !== FREE_SPACE_NAME);
 
   it('holds one 25-square board per year from 2018 to 2025', () => {
@@ -58,9 +70,8 @@ describe('movie list', () => {
 });
 
 describe('how-to-play tiles', () => {
-  const tiles = HowToPlayListSchema.parse(readJson('data/how-to-play.json'));
-
   it('explains the four winning boards, each with an image on disk', () => {
+    const tiles = HowToPlayListSchema.parse(readJson('data/how-to-play.json'));
     expect(tiles.map((tile) => tile.id)).toEqual(['row', 'column', 'diagonal', 'blackout']);
     const missing = tiles.filter((tile) => !publicFileExists(tile.imageURL)).map((tile) => tile.imageURL);
     expect(missing).toEqual([]);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_STATUSES,
+  statusesOf,
+  viewOfStatus,
   AdminOrderDetailSchema,
   CHECKOUT_LIMITS,
   CheckoutBodySchema,
@@ -459,5 +462,27 @@ describe('receiptDetailsVisible', () => {
     ['unpaid, created two days ago', { createdAt: new Date('2026-04-30T12:00:00Z'), paidAt: null }, false],
   ])('%s: %s', (_what, order, visible) => {
     expect(receiptDetailsVisible(order, now)).toBe(visible);
+  });
+});
+
+describe('order views', () => {
+  it.each([
+    ['paid', 'needs_action'],
+    ['needs_refund', 'needs_action'],
+    ['pending', 'pending'],
+    ['shipped', 'shipped'],
+    ['refunded', 'refunded'],
+    ['cancelled', 'closed'],
+    ['expired', 'closed'],
+  ] as const)('lists a %s order under %s', (status, view) => {
+    expect(viewOfStatus(status)).toBe(view);
+  });
+
+  it('covers a view, narrowed to one status when both are given, or every status', () => {
+    expect(statusesOf({})).toEqual(ORDER_STATUSES);
+    expect(statusesOf({ view: 'closed' })).toEqual(['cancelled', 'expired']);
+    expect(statusesOf({ view: 'closed', status: 'expired' })).toEqual(['expired']);
+    expect(statusesOf({ view: 'closed', status: 'paid' })).toEqual([]);
+    expect(statusesOf({ status: 'paid' })).toEqual(['paid']);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { healthz, readyz } from './health';
 import { numberedPageSchema } from './page';
 import { checkoutReturnPaths, documentTitle, NOT_FOUND_MESSAGE, PAGE_META, pagePaths, sharePaths, SITE_DESCRIPTION } from './page-meta';
-import { clipPage, isPagePath, shareImage, sharePage, staticPages } from './pages';
+import { clipPage, isPagePath, shareImage, sharePage, ShopPageQuerySchema, staticPages } from './pages';
 
 describe('page meta', () => {
   it('titles pages "<name> · MINGO"', () => {
@@ -105,5 +105,18 @@ describe('numbered pages', () => {
     [{ items: [1], total: 1, page: 1, pageSize: 9 }, false],
   ])('%o → %s', (value, valid) => {
     expect(schema.safeParse(value).success).toBe(valid);
+  });
+});
+
+describe("the shop's ?page=", () => {
+  it.each([
+    [{}, 1],
+    [{ page: '3' }, 3],
+    [{ page: '2abc' }, 2],
+    [{ page: ['4', '9'] }, 4],
+    [{ page: 'abc' }, 1],
+    [{ page: 7 }, 1],
+  ])('%j shows page %i (never a 400)', (query, page) => {
+    expect(ShopPageQuerySchema.parse(query)).toEqual({ page });
   });
 });
