@@ -19,6 +19,9 @@ export default tseslint.config(
       'playwright-report/**',
       'coverage/**',
       'public/**',
+      // Stryker's sandboxes (a copy of the tree) while a mutation run is going on.
+      '.stryker-*/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
