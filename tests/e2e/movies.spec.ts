@@ -352,6 +352,32 @@ test.describe('MINGO DB', () => {
 test.describe('about page', () => {
   test.use({ timezoneId: 'UTC' });
 
+  test('paints its intro from the page and nothing moves once the app has the boards (no layout shift)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: { value: number; text: string }[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        })[]) {
+          if (!entry.hadRecentInput)
+            shifts.push({
+              value: entry.value,
+              text: entry.sources.map((source) => source.node?.textContent?.slice(0, 60) ?? '').join(' | '),
+            });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/about');
+    const intro = page.getByText(/^MINGO is movie bingo for the whole year\. Every year from 2018 to 2025 has its own 5×5 board/);
+    await expect(intro).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Countdown to MINGO/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+  });
+
   test('in April it counts down to 1 May this year and ticks every second', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-04-30T22:00:00Z') });
     await page.goto('/about');

@@ -27,11 +27,18 @@ export function keepBoardsForOffline(response: Response): void {
     .catch(() => undefined); // storage refused or full: the next, controlled visit keeps them
 }
 
+let loaded: PublicBoard[] | undefined;
+
 async function load(): Promise<PublicBoard[]> {
   const list = await loadStaticJson(BOARDS_PATH, PublicBoardListSchema, 'Could not load the movie list', keepBoardsForOffline);
   // Forget a failure so a later call (e.g. after a reconnect) can try again.
   if (list === null) pending = undefined;
-  return [...(list?.items ?? [])].sort((a, b) => b.year - a.year);
+  const boards = [...(list?.items ?? [])].sort((a, b) => b.year - a.year);
+  // The first answer is what a page renders with at once: a route loader awaits it, and the
+  // page's first render must already read it, not a moment later (About's intro changed its
+  // text after the first paint: a layout shift).
+  if (list !== null) loaded ??= boards;
+  return boards;
 }
 
 /**
@@ -43,7 +50,6 @@ export function fetchBoards(): Promise<PublicBoard[]> {
   return pending;
 }
 
-let loaded: PublicBoard[] | undefined;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
