@@ -173,6 +173,21 @@ test.describe('particles', () => {
     await expect(background).toHaveAttribute('data-renderer', 'worker');
     await expect.poll(async () => Number(await background.getAttribute('data-frames'))).toBeGreaterThan(1);
   });
+
+  test('the background waits until the page has settled: its settings are fetched about 1.5 s after load, not at once', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('#particles canvas')).toBeAttached();
+    const { loaded, requested } = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const settings = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/assets/particles.json'));
+      return { loaded: navigation.loadEventEnd, requested: settings?.startTime ?? Number.NaN };
+    });
+    // root-layout.tsx: load, then 1.5 s, then the next idle moment (a started background fetches
+    // its settings at once). Before, it started at the first idle moment after load.
+    expect(requested - loaded).toBeGreaterThanOrEqual(1_400);
+  });
 });
 
 test.describe('particles under reduced motion', () => {
