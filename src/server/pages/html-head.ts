@@ -15,10 +15,24 @@ export type PageHead = {
  * app's code has asked for it: a picture (a poster, a product picture) or the API answer the page
  * renders (`fetch`: the browser hands it to the app's own same-origin fetch of that URL).
  */
-export type Preload = { href: string; as: 'image' | 'fetch' };
+export type Preload = {
+  href: string;
+  as: 'image' | 'fetch';
+  /**
+   * A responsive picture: the `<source>` the page shows (its type, srcset and sizes), so the browser
+   * preloads the rendition the page will pick, not `href` (which only browsers without
+   * `imagesrcset` fetch). A browser that cannot show `type` skips the hint.
+   */
+  source?: { type: string; srcset: string; sizes: string };
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function responsive({ source }: Preload): string {
+  if (source === undefined) return '';
+  return ` type="${escapeHtml(source.type)}" imagesrcset="${escapeHtml(source.srcset)}" imagesizes="${escapeHtml(source.sizes)}"`;
 }
 
 /**
@@ -46,7 +60,7 @@ export function withPageHead(indexHtml: string, head: PageHead, siteName: string
     `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
     ...preloads.map(
       (preload) =>
-        `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}"${preload.as === 'fetch' ? ' crossorigin' : ''} fetchpriority="high" />`,
+        `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}"${preload.as === 'fetch' ? ' crossorigin' : ''}${responsive(preload)} fetchpriority="high" />`,
     ),
   ];
   const withTitle = indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);

@@ -6,10 +6,12 @@ import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
 import { checkoutReturnPaths, documentTitle, PAGE_META, pagePaths, sharePaths } from '../../shared/page-meta';
 import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, shopPage, sitemapXml, staticPages } from '../../shared/pages';
+import { POSTER_SIZES } from '../../shared/poster-sizes';
 import { PRODUCT_NAME } from '../../shared/product';
 import { SHOP_FIRST_ROW } from '../../shared/product-tile';
 import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
 import { createBoardService } from '../boards/board-service';
+import { demoPosterRasters } from '../boards/posters';
 import { createClipRepository } from '../clips/clip-repository';
 import type { AppContext } from '../context';
 import { MEDIA_TYPES } from '../media/storage';
@@ -68,11 +70,12 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
 
   // Share pages and images, and the DB's preload, read the published boards (drafts are invisible),
   // kept with the boards' cached answers and dropped with them when a board or movie changes.
-  const boards = createBoardService(ctx.database.db, ctx.storage);
+  // With the demo posters' WebP renditions, as GET /api/boards has them: the DB's preload names them.
+  const boards = createBoardService(ctx.database.db, ctx.storage, { demoRasters: demoPosterRasters(ctx.config.staticDir) });
   const publishedYears = () =>
     ctx.publicCache.remember('boards', 'published years', async () => {
       const { items } = await boards.listPublished();
-      const firstPoster = items[0]?.movies.find((_, position) => position !== FREE_SPACE_INDEX)?.imageURL;
+      const firstPoster = items[0]?.movies.find((_, position) => position !== FREE_SPACE_INDEX)?.poster;
       return { bytes: Buffer.alloc(0), years: new Set(items.map((board) => board.year)), firstPoster };
     });
 
@@ -85,7 +88,11 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
    */
   const dbExtras = async (): Promise<PageExtras> => {
     const { firstPoster } = await publishedYears();
-    return { preloads: firstPoster === undefined ? [] : [{ href: firstPoster, as: 'image' }] };
+    if (firstPoster === undefined) return { preloads: [] };
+    // The rendition the DB row shows: its first <source> (the best format) at the row's sizes.
+    const [source] = firstPoster.sources;
+    const preload: Preload = { href: firstPoster.src, as: 'image' };
+    return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }] };
   };
   const shopExtras = async (page: number): Promise<PageExtras> => {
     if (page !== 1) return {};

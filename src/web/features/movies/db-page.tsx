@@ -6,7 +6,8 @@ import { Icon } from '../../components/icon';
 import { fetchBoards, moviesOf, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { LazyMovieModal } from './lazy-movie-modal';
-import { MoviePoster, POSTER_SIZES } from './movie-poster';
+import { POSTER_SIZES } from '../../../shared/poster-sizes';
+import { MoviePoster } from './movie-poster';
 import { SeenListTransfer } from './seen-list-transfer';
 import { toggleWatched, useWatchedIds } from './watched-store';
 

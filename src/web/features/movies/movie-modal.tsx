@@ -3,7 +3,8 @@ import type { Movie } from '../../../shared/content';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { MovieClipSlot } from '../../components/movie-clip-slot';
-import { MoviePoster, POSTER_SIZES } from './movie-poster';
+import { POSTER_SIZES } from '../../../shared/poster-sizes';
+import { MoviePoster } from './movie-poster';
 import { StarRating } from './star-rating';
 
 type MovieModalProps = {

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import type { Poster } from '../../../shared/boards';
 import type { Movie } from '../../../shared/content';
+import { POSTER_SIZES } from '../../../shared/poster-sizes';
 
 /** Posters are 2:3; the size attributes reserve their box before they load (no layout shift). */
 export const POSTER_WIDTH = 200;
 export const POSTER_HEIGHT = 300;
-
-/**
- * How wide a poster shows, for the browser to pick a rendition from `srcset`: a board square is a
- * fifth of a board at most ~40rem wide (less the row numbers and gaps); the movie card's poster is
- * at most 13rem (11rem on a phone).
- */
-export const POSTER_SIZES = {
-  board: '(min-width: 48rem) 7.5rem, 18vw',
-  card: '(min-width: 40rem) 13rem, 11rem',
-  row: '(min-width: 40rem) 9rem, 7rem',
-} as const;
 
 type MoviePosterProps = {
   /** A published board's movie carries its poster renditions; a bare Movie shows its imageURL. */

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { withPageHead, type PageHead } from './html-head';
+
+const INDEX = '<!doctype html><html><head><title>x</title><meta name="description" content="y" /></head><body></body></html>';
+const HEAD: PageHead = {
+  title: 'MINGO DB | MINGO',
+  description: 'Every movie',
+  image: { url: 'https://mingo.example/icons/icon-512.png', alt: 'MINGO logo' },
+  card: 'summary',
+  type: 'website',
+};
+
+const links = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*\/>/g)].map((match) => match[0]);
+
+describe('withPageHead preloads', () => {
+  it('names the <source> a responsive picture shows, so the browser fetches the rendition the page picks', () => {
+    const html = withPageHead(INDEX, HEAD, 'MINGO', [
+      {
+        href: '/posters/2025-a.svg',
+        as: 'image',
+        source: {
+          type: 'image/webp',
+          srcset: '/posters/2025-a-160.webp 160w, /posters/2025-a-320.webp 320w',
+          sizes: '(min-width: 40rem) 9rem, 7rem',
+        },
+      },
+    ]);
+    expect(links(html)).toEqual([
+      '<link rel="preload" as="image" href="/posters/2025-a.svg" type="image/webp" imagesrcset="/posters/2025-a-160.webp 160w, /posters/2025-a-320.webp 320w" imagesizes="(min-width: 40rem) 9rem, 7rem" fetchpriority="high" />',
+    ]);
+  });
+
+  it('keeps a plain picture and an API answer as they are, and escapes what it writes', () => {
+    const html = withPageHead(INDEX, HEAD, 'MINGO', [
+      { href: '/api/products?page=1&pageSize=4', as: 'fetch' },
+      { href: '/a".png', as: 'image', source: { type: 'image/avif', srcset: '/a"1.avif 1w', sizes: '1px' } },
+    ]);
+    expect(links(html)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/products?page=1&#38;pageSize=4" crossorigin fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/a&#34;.png" type="image/avif" imagesrcset="/a&#34;1.avif 1w" imagesizes="1px" fetchpriority="high" />',
+    ]);
+  });
+});
