@@ -326,6 +326,17 @@ test.describe('MINGO DB', () => {
     expect(fetched).toEqual(['link']);
   });
 
+  test('asks for the boards at boot, alongside its own code, not once that code has arrived', async ({ page }) => {
+    await page.goto('/db');
+    await expect(page.getByRole('status').filter({ hasText: 'movies' })).toHaveText('192 movies');
+    const started = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource');
+      const startOf = (pattern: RegExp) => entries.find((entry) => pattern.test(new URL(entry.name).pathname))?.startTime ?? Number.NaN;
+      return { boards: startOf(/^\/api\/boards$/), page: startOf(/^\/static\/db-page-[\w-]+\.js$/) };
+    });
+    expect(started.boards).toBeLessThanOrEqual(started.page);
+  });
+
   test('posters scroll horizontally in rows', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/db');

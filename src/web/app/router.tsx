@@ -32,7 +32,7 @@ const routes: RouteObject[] = [
       {
         // The DB reads only the boards store before a poster is opened (its movie card brings the query library).
         path: paths.db,
-        handle: { title: PAGE_META.db.name, worksOffline: true },
+        handle: { title: PAGE_META.db.name, worksOffline: true, readsBoards: true },
         lazy: () => import('../features/movies/db-page'),
       },
       {
@@ -41,7 +41,7 @@ const routes: RouteObject[] = [
         children: [
           {
             path: paths.about,
-            handle: { title: PAGE_META.about.name, worksOffline: true },
+            handle: { title: PAGE_META.about.name, worksOffline: true, readsBoards: true },
             lazy: () => import('../features/movies/about-page'),
           },
           { path: paths.shop, handle: { title: PAGE_META.shop.name }, lazy: () => import('../features/shop/shop-page') },
@@ -103,6 +103,9 @@ export function createRouter() {
   return createBrowserRouter(routes);
 }
 
+const readsBoards = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && 'readsBoards' in handle && handle.readsBoards === true;
+
 /**
  * Starts the code and data of the page the visitor opened while the session answer is still on
  * its way (the router, created after it, would only ask for them then). Guards are left to the
@@ -111,7 +114,10 @@ export function createRouter() {
  */
 export function startFirstPage(location: Location): void {
   for (const { route } of matchRoutes(routes, location) ?? []) {
-    if (route.loader === prefetchBoards) prefetchBoards();
+    // Pages whose own prefetch reads the boards (`handle.readsBoards`) would otherwise only ask
+    // for them once their code has arrived: on /db that put the boards, and so the first poster
+    // (its largest paint), a whole round trip later.
+    if (route.loader === prefetchBoards || readsBoards(route.handle)) prefetchBoards();
     if (typeof route.lazy !== 'function') continue;
     void route.lazy().then((module) => {
       const { prefetch } = module as { prefetch?: PagePrefetch };
