@@ -14,7 +14,7 @@ export const PAGE_META = {
     name: `About ${PRODUCT_NAME}`,
     description: `How ${PRODUCT_NAME} works: one 5×5 board of movies a year, mark what you have seen and play for a line.`,
   },
-  db: { name: `${PRODUCT_NAME} DB`, description: `Search every movie on the ${PRODUCT_NAME} boards, 2018 to 2025.` },
+  db: { name: `${PRODUCT_NAME} DB`, description: `Search every movie on every ${PRODUCT_NAME} board, one a year since 2018.` },
   shop: { name: `Shop ${PRODUCT_NAME}`, description: `T-shirts, vinyl and more from the ${PRODUCT_NAME} merch shop.` },
   success: { name: 'Payment successful', description: SITE_DESCRIPTION },
   cancel: { name: 'Payment cancelled', description: SITE_DESCRIPTION },

@@ -22,7 +22,7 @@ describe('page meta', () => {
       name: 'About MINGO',
       description: 'How MINGO works: one 5×5 board of movies a year, mark what you have seen and play for a line.',
     });
-    expect(PAGE_META.db).toEqual({ name: 'MINGO DB', description: 'Search every movie on the MINGO boards, 2018 to 2025.' });
+    expect(PAGE_META.db).toEqual({ name: 'MINGO DB', description: 'Search every movie on every MINGO board, one a year since 2018.' });
     expect(PAGE_META.shop.description).toBe('T-shirts, vinyl and more from the MINGO merch shop.');
   });
 

@@ -68,7 +68,7 @@ export function HomePage() {
       <div>
         <h1 className="page-title mb-2">{PRODUCT_NAME} boards</h1>
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          One 5×5 board of movies a year, 2018 to 2025. Mark what you have seen and play for a line, a column, a diagonal — or the blackout.
+          One 5×5 board of movies a year since 2018. Mark what you have seen and play for a line, a column, a diagonal — or the blackout.
         </p>
       </div>
       {/* From lg up the boards' three rows (heading, year tabs, board) are a subgrid of this grid, so
