@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  yearsSpan,
   ALL_LINES,
   BOARD_SIZE,
   FREE_SPACE_INDEX,
@@ -21,6 +22,14 @@ function seenCells(cells: readonly number[]): boolean[] {
 }
 
 const lineNames = (seen: readonly boolean[]): string[] => completedLines(seen).map((l) => `${l.kind}${l.index}`);
+
+describe('yearsSpan', () => {
+  it('names the oldest and newest year in any order, one year alone, or every year while none are known', () => {
+    expect(yearsSpan([2025, 2019, 2018, 2026])).toBe('Every year from 2018 to 2026');
+    expect(yearsSpan([2024])).toBe('2024');
+    expect(yearsSpan([])).toBe('Every year');
+  });
+});
 
 describe('yearsDescending', () => {
   it('lists 2025 down to 2018', () => {

@@ -20,6 +20,18 @@ export function yearsDescending(): number[] {
   return [...YEARS].reverse();
 }
 
+/**
+ * How About names the published years (newest first or in any order): "Every year from 2018 to
+ * 2025", one year alone, or "Every year" while none are known. The server writes the same words
+ * into About's static shell (server/pages/page-routes.ts), so the app's first render keeps them.
+ */
+export function yearsSpan(years: readonly number[]): string {
+  if (years.length === 0) return 'Every year';
+  const oldest = Math.min(...years);
+  const newest = Math.max(...years);
+  return newest === oldest ? `${newest}` : `Every year from ${oldest} to ${newest}`;
+}
+
 /** The movie list holds the boards back to back, 25 per year, oldest year first. */
 export function boardForYear<T>(movies: readonly T[], year: number): T[] {
   if (!isBoardYear(year)) return [];

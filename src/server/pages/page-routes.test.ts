@@ -309,6 +309,12 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 
+  /** The text of About's static shell paragraph (index.html), comments and line breaks taken out. */
+  const aboutIntro = (html: string) =>
+    (/<div class="app-shell-page app-shell-about[^"]*">[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/\s+/g, ' ');
+
   /** The pictures a page's HTML asks the browser to fetch at once. */
   const preloadedImages = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
 
@@ -341,8 +347,11 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect((await image()).statusCode).toBe(200);
     // The newest published board is the DB page's first: its first poster is preloaded.
     expect(preloadedImages((await get('/db')).body)).toEqual(['/posters/2018-black-panther.svg']);
+    // About's static shell names the years as the page will.
+    expect(aboutIntro((await get('/about')).body)).toContain('Every year from 2018 to 2031 has its own 5×5 board');
     await boards.unpublish(2031);
     await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(404), EVENTUALLY);
+    expect(aboutIntro((await get('/about')).body)).toContain('Every year from 2018 to 2025 has its own 5×5 board');
   });
 
   it("preloads the pictures of the shop's first row on its first page only", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BOARD_IMAGE_SIZES, boardSummary } from '../../domain/board-image';
-import { FREE_SPACE_INDEX } from '../../domain/boards';
+import { FREE_SPACE_INDEX, yearsSpan } from '../../domain/boards';
 import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
@@ -94,6 +94,8 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     const preload: Preload = { href: firstPoster.src, as: 'image' };
     return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }] };
   };
+  // About's shell names the published years as the page will (an organiser's new board shows at once).
+  const aboutExtras = async (): Promise<PageExtras> => ({ aboutYears: yearsSpan([...(await publishedYears()).years]) });
   const shopExtras = async (page: number): Promise<PageExtras> => {
     if (page !== 1) return {};
     // Kept with the catalogue's cached answers, and dropped with them when a product changes.
@@ -121,7 +123,7 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
   for (const page of staticPages) {
     const { path: pagePath } = page.endpoint;
     if (page.endpoint === shopPage) continue;
-    const work = pagePath === pagePaths.db ? dbExtras : async () => ({});
+    const work = pagePath === pagePaths.db ? dbExtras : pagePath === pagePaths.about ? aboutExtras : async () => ({});
     // /success carries the checkout session in its address: no page it links to learns it.
     const noReferrer = pagePath === checkoutReturnPaths.successPage;
     route(app, page.endpoint, { access: 'public' }, async ({ request, reply }) => {

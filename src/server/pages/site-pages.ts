@@ -4,10 +4,17 @@ import type { FastifyReply } from 'fastify';
 import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
 import { withPageHead, type PageHead, type Preload } from './html-head';
+import { escapeHtml } from '../html';
 import { SHOP_SHELL_SLOT } from './shop-shell';
 
-/** What a page's HTML carries besides its head: preload links, and /shop's first catalogue page (shop-shell.ts). */
-export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string };
+/**
+ * What a page's HTML carries besides its head: preload links, /shop's first catalogue page
+ * (shop-shell.ts), and the published years as About's intro names them (domain/boards.ts yearsSpan).
+ */
+export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string; aboutYears?: string };
+
+/** Where About's static shell in index.html names the years (its build-time words in between). */
+const ABOUT_YEARS_SLOT = /<!-- about-years -->[^<]*<!-- \/about-years -->/;
 
 /** The built web app's index.html, answered with a page's own head by the page routes and the 404 handler. */
 export type SitePages = {
@@ -47,9 +54,11 @@ export function loadSitePages(root: string, publicUrl: string): SitePages | unde
     root,
     absolute,
     headOf,
-    send: (reply, head, { preloads, shopProducts } = {}) => {
-      const html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
-      return sendHtml(reply, shopProducts === undefined ? html : html.replace(SHOP_SHELL_SLOT, () => shopProducts));
+    send: (reply, head, { preloads, shopProducts, aboutYears } = {}) => {
+      let html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
+      if (shopProducts !== undefined) html = html.replace(SHOP_SHELL_SLOT, () => shopProducts);
+      if (aboutYears !== undefined) html = html.replace(ABOUT_YEARS_SLOT, () => escapeHtml(aboutYears));
+      return sendHtml(reply, html);
     },
     sendNotFound: (reply) => sendHtml(reply.code(404), notFoundHtml),
   };

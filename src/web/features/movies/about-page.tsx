@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { yearsSpan } from '../../../domain/boards';
 import type { HowToPlayTile, Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
@@ -11,14 +12,7 @@ import { MovieModal } from './movie-modal';
 
 export function AboutPage() {
   const { boards } = useBoards();
-  const newest = boards[0]?.year;
-  const oldest = boards.at(-1)?.year;
-  const span =
-    newest === undefined || oldest === undefined
-      ? 'Every year'
-      : newest === oldest
-        ? `${newest}`
-        : `Every year from ${oldest} to ${newest}`;
+  const span = yearsSpan(boards.map((board) => board.year));
   return (
     <div className="flex flex-col gap-10">
       <div>
