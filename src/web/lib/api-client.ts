@@ -86,7 +86,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 /**
  * Calls an endpoint of the shared contract: builds the URL, sends JSON, and parses the
  * response with the endpoint's own schema. Throws ApiError for non-2xx answers. A first-load
- * twin of the endpoint (first-load-schemas.ts) parses with its twin validator instead: this module
+ * twin of the endpoint (`FirstLoadEndpoint`) parses with its twin validator instead: this module
  * evaluates no zod itself, so a page's first load can call the API without it (decision 183).
  */
 export async function callApi<E extends JsonEndpoint>(

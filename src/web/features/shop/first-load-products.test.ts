@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductPage,
 } from '../../../shared/products';
+import { callApi } from '../../lib/api-client';
 import type { Infer } from '../../lib/first-load-schemas';
 import { getProduct, listProducts, lookupProducts, ProductPageSchema, ProductSchema } from './first-load-products';
 
@@ -83,6 +84,22 @@ const lookups: [string, unknown][] = [
   ['no items', {}],
 ];
 
+/** A twin is called with its shared endpoint's typed options (type-checked, never run; see api-client.types.test.ts). */
+function calls(): unknown[] {
+  expectTypeOf(callApi(getProduct, { params: { id: 'a' } })).resolves.toEqualTypeOf<Product>();
+  return [
+    callApi(getProduct, { params: { id: 'a' } }),
+    callApi(listProducts, { query: { page: 2, pageSize: 4 } }),
+    callApi(lookupProducts, { query: { ids: 'a,b' } }),
+    // @ts-expect-error -- the path parameter is required
+    callApi(getProduct),
+    // @ts-expect-error -- the catalogue's query has no ids
+    callApi(listProducts, { query: { ids: 'a' } }),
+    // @ts-expect-error -- the lookup's ids are required
+    callApi(lookupProducts),
+  ];
+}
+
 describe('the shop’s first-load twins', () => {
   it.each(products)('the product twin agrees with ProductSchema on %s', (_, input) => {
     const shared = SharedProductSchema.safeParse(input);
@@ -121,7 +138,8 @@ describe('the shop’s first-load twins', () => {
     expect(twin.path).toBe(shared.path);
   });
 
-  it('infers the same types', () => {
+  it('infers the same types, and calls take the shared endpoint’s options (checked by typecheck)', () => {
+    expect(calls).toBeTypeOf('function');
     expectTypeOf<Infer<typeof ProductSchema>>().toEqualTypeOf<Product>();
     expectTypeOf<Infer<typeof ProductPageSchema>>().toEqualTypeOf<ProductPage>();
     expectTypeOf<Infer<typeof lookupProducts.response>>().toEqualTypeOf<z.infer<typeof sharedLookupProducts.response>>();
