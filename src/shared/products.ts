@@ -1,33 +1,16 @@
 import { z } from 'zod';
 import { dollarsToCents } from '../domain/format';
 import { normaliseOptions } from '../domain/product-options';
+import { PRODUCT_LIMITS, PRODUCT_UNAVAILABLE } from './catalogue';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { numberedPageSchema } from './page';
 import { safeText, singleLineText } from './text';
 
 // The shop's HTTP contract. The wire uses the specification's field names (productName,
-// quantityInStock, …) and `price` in dollars; everything inside is integer cents.
+// quantityInStock, …) and `price` in dollars; everything inside is integer cents. Its constants
+// live in catalogue.ts (zod-free, for the shop's first load) and are re-exported here.
 
-/** Limits shared by the add-product form and the server. */
-export const PRODUCT_LIMITS = {
-  nameMax: 80,
-  codeMin: 2,
-  codeMax: 32,
-  descriptionMax: 2000,
-  /** $100,000.00: far above any merchandise, far below integer overflow. */
-  priceMaxCents: 10_000_000,
-  stockMax: 100_000,
-  optionEntryMax: 40,
-  optionEntriesMax: 20,
-  imageMaxBytes: 5 * 1024 * 1024,
-  pageSizeMax: 48,
-  lookupIdsMax: 50,
-} as const;
-
-export const SHOP_PAGE_SIZE = 4;
-
-/** The query of the shop's catalogue page `page` (the shop asks for it; /shop preloads page 1's). */
-export const shopPageQuery = (page: number) => ({ page, pageSize: SHOP_PAGE_SIZE });
+export { PRODUCT_LIMITS, PRODUCT_UNAVAILABLE, SHOP_PAGE_SIZE, shopPageQuery } from './catalogue';
 
 /** Product codes are letters, digits, `-` and `_`, stored in upper case so `tee-1` and `TEE-1` collide. */
 export const PRODUCT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
@@ -39,9 +22,6 @@ export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
 export const PRODUCT_IMAGE_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 export const ProductIdSchema = z.uuid();
-
-/** The one answer (spec text) for a product that is missing, archived, or whose id cannot exist. */
-export const PRODUCT_UNAVAILABLE = 'The product is not available or something went wrong.';
 
 export const ProductSchema = z.object({
   id: z.string(),

@@ -225,6 +225,56 @@ test.describe('shop', () => {
   });
 });
 
+test.describe('shop first load', () => {
+  // Decision 183: the shop's first load (and opening a product, adding to the cart) evaluates no
+  // zod; the contract's schemas load with the first action that needs them, such as checkout.
+  // Zod's core keeps its `$ZodType` constructor name through minifying, whatever its chunk is called.
+  async function zodScripts(page: Page, scripts: ReadonlySet<string>): Promise<string[]> {
+    const found: string[] = [];
+    for (const url of scripts) {
+      if ((await (await page.request.get(url)).text()).includes('$ZodType')) found.push(new URL(url).pathname);
+    }
+    return found;
+  }
+
+  function recordScripts(page: Page): Set<string> {
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    return scripts;
+  }
+
+  test('opening the shop, a product and the cart loads no zod; checkout loads it', async ({ page, context }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/shop');
+    await expect(productCard(page, 'MINGO Classic Tee')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(await zodScripts(page, scripts)).toEqual([]);
+
+    await productCard(page, 'MINGO Dauber Set').click();
+    await details(page).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await closeDetails(page);
+    expect(await zodScripts(page, scripts)).toEqual([]);
+
+    // A later visit with a stored cart, which the shop checks against the server at once.
+    const later = await context.newPage();
+    const laterScripts = recordScripts(later);
+    const checked = later.waitForResponse((response) => response.url().includes('/api/products/lookup?'));
+    await later.goto('/shop');
+    await checked;
+    await expect(cart(later).getByTestId('cart-line')).toHaveCount(1);
+    await later.waitForLoadState('networkidle');
+    expect(await zodScripts(later, laterScripts)).toEqual([]);
+
+    await cart(later).getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(later).toHaveURL(/\/checkout\/test\/test_cs_/);
+    expect(await zodScripts(later, laterScripts)).toHaveLength(1);
+  });
+});
+
 test.describe('shop errors', () => {
   test.use({ allowedConsoleErrors: { patterns: [/Failed to load resource/, /Error loading products/] } });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpointUrl, type Endpoint } from '../../shared/contract';
-import { ErrorBodySchema } from '../../shared/errors';
+import { ErrorBodySchema, type FirstLoadEndpoint } from './first-load-schemas';
 
 /** The one error type of the web client: the server's `{ error: { code, message } }` or a network failure. */
 export class ApiError extends Error {
@@ -85,9 +85,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /**
  * Calls an endpoint of the shared contract: builds the URL, sends JSON, and parses the
- * response with the endpoint's own schema. Throws ApiError for non-2xx answers.
+ * response with the endpoint's own schema. Throws ApiError for non-2xx answers. A first-load
+ * twin of the endpoint (`FirstLoadEndpoint`) parses with its twin validator instead: this module
+ * evaluates no zod itself, so a page's first load can call the API without it (decision 183).
  */
-export async function callApi<E extends JsonEndpoint>(endpoint: E, ...[given]: CallArgs<E>): Promise<z.infer<E['response']>> {
+export async function callApi<E extends JsonEndpoint>(
+  endpoint: E | FirstLoadEndpoint<E>,
+  ...[given]: CallArgs<E>
+): Promise<z.infer<E['response']>> {
   const options: { params?: Record<string, string | number>; query?: unknown; body?: unknown; form?: FormData; signal?: AbortSignal } =
     given ?? {};
   const url = endpointUrl(endpoint.path, options.params, options.query as object | undefined);

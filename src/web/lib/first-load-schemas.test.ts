@@ -4,18 +4,23 @@ import type { z } from 'zod';
 import { getSession } from '../../shared/auth';
 import { MovieListSchema as SharedMovieListSchema, type MovieList } from '../../shared/content';
 import { BOARD_SIZE } from '../../domain/boards';
+import { ErrorBodySchema as SharedErrorBodySchema, type ErrorBody } from '../../shared/errors';
 import { listBoards, PublicBoardListSchema as SharedBoardListSchema, type PublicBoardList } from '../../shared/boards';
 import { seededBoards } from '../test/boards-fixture';
 import {
   BOARDS_PATH,
+  ErrorBodySchema,
   GET_SESSION_PATH,
   MovieListSchema,
   number,
+  object,
+  optional,
   PublicBoardListSchema,
   SessionAnswerSchema,
   string,
   transform,
   union,
+  unknown,
   type Infer,
 } from './first-load-schemas';
 
@@ -86,6 +91,21 @@ const sessionAnswers: [string, unknown][] = [
   ['a string', 'yes'],
 ];
 
+const error = { code: 'not_found', message: 'No such thing.' };
+const errorBodies: [string, unknown][] = [
+  ['an error', { error }],
+  ['an error with details', { error: { ...error, details: [{ path: 'name', message: 'Required' }] } }],
+  ['details set to undefined', { error: { ...error, details: undefined } }],
+  ['details set to null', { error: { ...error, details: null } }],
+  ['extra fields (stripped)', { error: { ...error, hint: 'x' }, requestId: 'r1' }],
+  ['no message', { error: { code: 'x' } }],
+  ['a numeric code', { error: { ...error, code: 404 } }],
+  ['a bare message', { message: 'No such thing.' }],
+  ['an error string', { error: 'not_found' }],
+  ['null', null],
+  ['not JSON (undefined)', undefined],
+];
+
 describe('first-load validators', () => {
   it.each(movieLists)('the movie list twin agrees with the shared schema on %s', (_, input) => {
     const shared = SharedMovieListSchema.safeParse(input);
@@ -108,6 +128,13 @@ describe('first-load validators', () => {
     if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
   });
 
+  it.each(errorBodies)('the error body twin agrees with the shared schema on %s', (_, input) => {
+    const shared = SharedErrorBodySchema.safeParse(input);
+    const mini = ErrorBodySchema.safeParse(input);
+    expect(mini.success).toBe(shared.success);
+    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+  });
+
   it('reads the boards from the contract’s endpoint, 25 squares each', () => {
     expect(listBoards.method).toBe('GET');
     expect(BOARDS_PATH).toBe(listBoards.path);
@@ -123,6 +150,21 @@ describe('first-load validators', () => {
     expectTypeOf<Infer<typeof MovieListSchema>>().toEqualTypeOf<MovieList>();
     expectTypeOf<Infer<typeof PublicBoardListSchema>>().toEqualTypeOf<PublicBoardList>();
     expectTypeOf<Infer<typeof SessionAnswerSchema>>().toEqualTypeOf<z.infer<typeof getSession.response>>();
+    expectTypeOf<Infer<typeof ErrorBodySchema>>().toEqualTypeOf<ErrorBody>();
+  });
+});
+
+describe('optional and unknown', () => {
+  it('leave a missing key missing and take anything, like zod', () => {
+    const shape = object({ name: string(), note: optional(string()), extra: optional(unknown()) });
+    expect(shape.safeParse({ name: 'a' })).toStrictEqual({ success: true, data: { name: 'a' } });
+    expect(shape.safeParse({ name: 'a', note: undefined })).toStrictEqual({ success: true, data: { name: 'a', note: undefined } });
+    expect(shape.safeParse({ name: 'a', note: 'b', extra: [1] })).toStrictEqual({
+      success: true,
+      data: { name: 'a', note: 'b', extra: [1] },
+    });
+    expect(shape.safeParse({ name: 'a', note: 1 }).success).toBe(false);
+    expect(unknown().safeParse(undefined)).toStrictEqual({ success: true, data: undefined });
   });
 });
 

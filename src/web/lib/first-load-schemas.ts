@@ -1,9 +1,14 @@
 // Validators for what the first page reads before it can render: the session answer, the movie
-// list and the values kept in localStorage (theme, seen list, cart). They are tiny hand-written
-// twins of zod schemas, so zod (~24 KiB gzip, even zod/mini shares its core with full zod in the
-// bundle) loads only with the routes and actions that use the rest of the contract. The shared
-// definitions in src/shared stay the one contract: first-load-schemas.test.ts checks that these
-// twins accept and refuse exactly what the shared schemas do, with the same output and types.
+// list, the values kept in localStorage (theme, seen list, cart) and the API's error answer (so
+// api-client.ts evaluates no zod either). They are tiny hand-written twins of zod schemas, so zod
+// (~24 KiB gzip, even zod/mini shares its core with full zod in the bundle) loads only with the
+// routes and actions that use the rest of the contract. The shared definitions in src/shared stay
+// the one contract: first-load-schemas.test.ts checks that these twins accept and refuse exactly
+// what the shared schemas do, with the same output and types. The shop's product twins live in
+// features/shop/first-load-products.ts (decision 183).
+
+import type { z } from 'zod';
+import type { Endpoint } from '../../shared/contract';
 
 type Parsed<T> = { success: true; data: T } | { success: false };
 
@@ -89,8 +94,22 @@ export function transform<T, U>(inner: Validator<T>, map: (value: T) => U | unde
   });
 }
 
+/** Anything (zod's `z.unknown()`). */
+export function unknown(): Validator<unknown> {
+  return validator(ok);
+}
+
+type Optional<T> = Validator<T | undefined> & { optional: true };
+
+/** A field that may be missing (zod's `.optional()`): a missing key stays missing in the output. */
+export function optional<T>(inner: Validator<T>): Optional<T> {
+  return { ...validator((data) => (data === undefined ? ok(undefined) : inner.safeParse(data))), optional: true };
+}
+
 type Shape = Record<string, Validator<unknown>>;
-type ObjectOf<S extends Shape> = { [K in keyof S]: Infer<S[K]> };
+type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends { optional: true } ? K : never }[keyof S];
+type Flat<T> = { [K in keyof T]: T[K] };
+type ObjectOf<S extends Shape> = Flat<{ [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }>;
 
 function checkObject<S extends Shape>(shape: S, loose: boolean): (data: unknown) => Parsed<ObjectOf<S>> {
   return (data) => {
@@ -98,6 +117,7 @@ function checkObject<S extends Shape>(shape: S, loose: boolean): (data: unknown)
     const input = data as Record<string, unknown>;
     const out: Record<string, unknown> = loose ? { ...input } : {};
     for (const [key, field] of Object.entries(shape)) {
+      if ('optional' in field && !(key in input)) continue;
       const parsed = field.safeParse(input[key]);
       if (!parsed.success) return FAIL;
       out[key] = parsed.data;
@@ -117,6 +137,23 @@ export function looseObject<S extends Shape>(shape: S): Validator<ObjectOf<S> & 
 }
 
 // --- the first-load twins
+
+/**
+ * A shared endpoint's first-load twin: its method and path (the twin's test checks them) with a
+ * first-load validator of its answer. `callApi` takes it in place of the shared endpoint, typed by it.
+ */
+export type FirstLoadEndpoint<E extends Endpoint> = {
+  method: E['method'];
+  path: string;
+  response: Validator<E['response'] extends z.ZodType ? z.infer<E['response']> : never>;
+  /** Never set: carries the shared endpoint's type, which types the call's options. */
+  contract?: E;
+};
+
+/** `ErrorBodySchema` of src/shared/errors.ts: every error answer of the API. */
+export const ErrorBodySchema = object({
+  error: object({ code: string(), message: string(), details: optional(unknown()) }),
+});
 
 export const SessionUserSchema = object({
   id: string(),

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { endpointUrl, isRawResponse, type Endpoint, type RawResponse } from '../../shared/contract';
+import type { FirstLoadEndpoint } from '../lib/first-load-schemas';
 
 type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType | RawResponse>;
+/** What the page may call: a shared endpoint or its first-load twin (answered by the shared endpoint's handler). */
+type Called = AnyEndpoint | FirstLoadEndpoint<AnyEndpoint>;
 
 type CallOptions = { params?: Record<string, string | number>; query?: unknown; body?: unknown; signal?: AbortSignal };
 
@@ -28,15 +31,17 @@ type Answer<E extends AnyEndpoint> = E['response'] extends z.ZodType ? z.input<E
  * and `fakeApi.reset()` before each test.
  */
 export function createFakeApi() {
-  const handlers = new Map<AnyEndpoint, (request: FakeRequest) => unknown>();
+  // By method and path, so a first-load twin reaches its shared endpoint's handler and schemas.
+  const handlers = new Map<string, { endpoint: AnyEndpoint; handler: (request: FakeRequest) => unknown }>();
   const calls: RecordedCall[] = [];
 
-  async function callApi(endpoint: AnyEndpoint, options: CallOptions = {}): Promise<unknown> {
-    const url = endpointUrl(endpoint.path, options.params, options.query as object | undefined);
+  async function callApi(called: Called, options: CallOptions = {}): Promise<unknown> {
+    const url = endpointUrl(called.path, options.params, options.query as object | undefined);
+    const registered = handlers.get(`${called.method} ${called.path}`);
+    if (registered === undefined) throw new Error(`No fake answer for ${called.method} ${called.path}`);
+    const { endpoint, handler } = registered;
     const body = endpoint.body === undefined || options.body === undefined ? undefined : endpoint.body.parse(options.body);
     calls.push({ method: endpoint.method, url, body });
-    const handler = handlers.get(endpoint);
-    if (handler === undefined) throw new Error(`No fake answer for ${endpoint.method} ${endpoint.path}`);
     const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([key, value]) => [key, String(value)]));
     const request: FakeRequest = {
       params: endpoint.params === undefined ? params : (endpoint.params.parse(params) as Record<string, string>),
@@ -44,8 +49,10 @@ export function createFakeApi() {
       body,
     };
     const answer = await handler(request);
-    if (isRawResponse(endpoint.response)) throw new Error(`${endpoint.path} does not answer JSON`);
-    return endpoint.response.parse(answer === undefined ? undefined : JSON.parse(JSON.stringify(answer)));
+    // The page parses the answer with what it called: the shared schema or the first-load twin.
+    const schema = called.response;
+    if (isRawResponse(endpoint.response) || !('parse' in schema)) throw new Error(`${endpoint.path} does not answer JSON`);
+    return schema.parse(answer === undefined ? undefined : JSON.parse(JSON.stringify(answer)));
   }
 
   return {
@@ -53,7 +60,7 @@ export function createFakeApi() {
     calls,
     /** Answers `endpoint` with `handler` from now on. */
     on<E extends AnyEndpoint>(endpoint: E, handler: (request: FakeRequest) => Answer<E> | Promise<Answer<E>>): void {
-      handlers.set(endpoint, handler);
+      handlers.set(`${endpoint.method} ${endpoint.path}`, { endpoint, handler });
     },
     reset(): void {
       handlers.clear();

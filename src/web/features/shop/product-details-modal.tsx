@@ -10,7 +10,7 @@ import {
   optionsText,
   type SelectedOptions,
 } from '../../../domain/product-options';
-import { PRODUCT_UNAVAILABLE } from '../../../shared/products';
+import { PRODUCT_UNAVAILABLE } from '../../../shared/catalogue';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toast';

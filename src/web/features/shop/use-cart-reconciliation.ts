@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { lookupProducts, PRODUCT_LIMITS } from '../../../shared/products';
+import { PRODUCT_LIMITS } from '../../../shared/catalogue';
 import { callApi } from '../../lib/api-client';
 import { reconcileStoredCart, type CartNotice, type StoredCartLine } from './cart-store';
+import { lookupProducts } from './first-load-products';
 import { productsQueryKey } from './use-products-page';
 import { productFromWire } from './wire';
 

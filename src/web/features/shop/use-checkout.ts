@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { centsToDollars } from '../../../domain/format';
-import { createCheckoutSession, type CheckoutLineInput } from '../../../shared/orders';
+import type { CheckoutLineInput } from '../../../shared/orders';
 import { callApi } from '../../lib/api-client';
 import type { StoredCartLine } from './cart-store';
 
@@ -21,7 +21,11 @@ export function toCheckoutLine(line: StoredCartLine): CheckoutLineInput {
  */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (lines: readonly StoredCartLine[]) => callApi(createCheckoutSession, { body: lines.map(toCheckoutLine) }),
+    mutationFn: async (lines: readonly StoredCartLine[]) => {
+      // The orders contract (and zod) loads with the first checkout, not with the shop (decision 183).
+      const { createCheckoutSession } = await import('../../../shared/orders');
+      return callApi(createCheckoutSession, { body: lines.map(toCheckoutLine) });
+    },
     onSuccess: ({ url }) => {
       window.location.assign(url);
     },

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getProduct } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
+import { getProduct } from './first-load-products';
 import { productsQueryKey, type ShopProductPage } from './use-products-page';
 import { productFromWire, type ShopProduct } from './wire';
 

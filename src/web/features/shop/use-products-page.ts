@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listProducts, shopPageQuery, type ProductPage } from '../../../shared/products';
+import { shopPageQuery } from '../../../shared/catalogue';
+import type { ProductPage } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-provider';
+import { listProducts } from './first-load-products';
 import { productFromWire, type ShopProduct } from './wire';
 
 export type ShopProductPage = Omit<ProductPage, 'items'> & { items: ShopProduct[] };
