@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordScripts, zodScripts } from './scripts-support';
 
 const LETTERS = ['M', 'I', 'N', 'G', 'O'];
 
@@ -379,7 +380,10 @@ test.describe('MINGO DB', () => {
 test.describe('about page', () => {
   test.use({ timezoneId: 'UTC' });
 
-  test('paints its intro from the page and nothing moves once the app has the boards (no layout shift)', async ({ page }) => {
+  test('paints its intro from the page, nothing moves once the app has the boards (no layout shift), and no zod loads', async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
     await page.addInitScript(() => {
       const shifts: { value: number; text: string }[] = [];
       Object.assign(window, { __shifts: shifts });
@@ -401,8 +405,12 @@ test.describe('about page', () => {
     const intro = page.getByText(/^MINGO is movie bingo for the whole year\. Every year from 2018 to 2025 has its own 5×5 board/);
     await expect(intro).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Countdown to MINGO/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Row', exact: true })).toBeVisible(); // the first how-to-play tile
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+    // Decision 184: its tiles are read with a first-load twin, so the page evaluates no zod.
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(await zodScripts(page, scripts)).toEqual([]);
   });
 
   test('in April it counts down to 1 May this year and ticks every second', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, signIn, test } from './fixtures';
+import { recordScripts, zodScripts } from './scripts-support';
 
 // The demo catalogue (src/server/products/demo-products.ts), four per page:
 //   page 1: MINGO Classic Tee, Free Space Tee, MINGO 2025 Soundtrack Vinyl, MINGO Dauber Set
@@ -228,23 +229,6 @@ test.describe('shop', () => {
 test.describe('shop first load', () => {
   // Decision 183: the shop's first load (and opening a product, adding to the cart) evaluates no
   // zod; the contract's schemas load with the first action that needs them, such as checkout.
-  // Zod's core keeps its `$ZodType` constructor name through minifying, whatever its chunk is called.
-  async function zodScripts(page: Page, scripts: ReadonlySet<string>): Promise<string[]> {
-    const found: string[] = [];
-    for (const url of scripts) {
-      if ((await (await page.request.get(url)).text()).includes('$ZodType')) found.push(new URL(url).pathname);
-    }
-    return found;
-  }
-
-  function recordScripts(page: Page): Set<string> {
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.add(request.url());
-    });
-    return scripts;
-  }
-
   test('opening the shop, a product and the cart loads no zod; checkout loads it', async ({ page, context }) => {
     const scripts = recordScripts(page);
     await page.goto('/shop');

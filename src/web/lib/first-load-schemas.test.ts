@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { getSession } from '../../shared/auth';
-import { MovieListSchema as SharedMovieListSchema, type MovieList } from '../../shared/content';
+import {
+  HowToPlayListSchema as SharedHowToPlayListSchema,
+  MovieListSchema as SharedMovieListSchema,
+  type HowToPlayList,
+  type MovieList,
+} from '../../shared/content';
 import { BOARD_SIZE } from '../../domain/boards';
 import { ErrorBodySchema as SharedErrorBodySchema, type ErrorBody } from '../../shared/errors';
 import { listBoards, PublicBoardListSchema as SharedBoardListSchema, type PublicBoardList } from '../../shared/boards';
@@ -11,6 +16,7 @@ import {
   BOARDS_PATH,
   ErrorBodySchema,
   GET_SESSION_PATH,
+  HowToPlayListSchema,
   MovieListSchema,
   number,
   object,
@@ -49,6 +55,22 @@ const movieLists: [string, unknown][] = [
   ['a NaN rating', [{ ...first, starRatingA: Number.NaN }]],
   ['a null entry', [null]],
   ['an extra field (stripped)', [{ ...first, extra: 1 }]],
+];
+
+const tiles = JSON.parse(readFileSync('public/data/how-to-play.json', 'utf8')) as Record<string, unknown>[];
+const tile = tiles[0] ?? {};
+const howToPlayLists: [string, unknown][] = [
+  ['the real tiles', tiles],
+  ['no tiles', []],
+  ['not a list', { tiles }],
+  ['an empty id', [{ ...tile, id: '' }]],
+  ['an empty title', [{ ...tile, title: '' }]],
+  ['an empty description (allowed)', [{ ...tile, description: '' }]],
+  ['no description', [{ ...tile, description: undefined }]],
+  ['an empty picture', [{ ...tile, imageURL: '' }]],
+  ['a numeric id', [{ ...tile, id: 1 }]],
+  ['a null tile', [null]],
+  ['an extra field (stripped)', [{ ...tile, extra: 1 }]],
 ];
 
 const boards = seededBoards();
@@ -114,6 +136,13 @@ describe('first-load validators', () => {
     if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
   });
 
+  it.each(howToPlayLists)('the how-to-play twin agrees with the shared schema on %s', (_, input) => {
+    const shared = SharedHowToPlayListSchema.safeParse(input);
+    const mini = HowToPlayListSchema.safeParse(input);
+    expect(mini.success).toBe(shared.success);
+    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+  });
+
   it.each(sessionAnswers)('the session twin agrees with getSession.response on %s', (_, input) => {
     const shared = getSession.response.safeParse(input);
     const mini = SessionAnswerSchema.safeParse(input);
@@ -148,6 +177,7 @@ describe('first-load validators', () => {
 
   it('infers the same types', () => {
     expectTypeOf<Infer<typeof MovieListSchema>>().toEqualTypeOf<MovieList>();
+    expectTypeOf<Infer<typeof HowToPlayListSchema>>().toEqualTypeOf<HowToPlayList>();
     expectTypeOf<Infer<typeof PublicBoardListSchema>>().toEqualTypeOf<PublicBoardList>();
     expectTypeOf<Infer<typeof SessionAnswerSchema>>().toEqualTypeOf<z.infer<typeof getSession.response>>();
     expectTypeOf<Infer<typeof ErrorBodySchema>>().toEqualTypeOf<ErrorBody>();

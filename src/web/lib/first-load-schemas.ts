@@ -184,6 +184,11 @@ const movieFields = {
 /** `MovieListSchema` of src/shared/content.ts. */
 export const MovieListSchema = array(object(movieFields));
 
+/** `HowToPlayListSchema` of src/shared/content.ts: About's tiles (/data/how-to-play.json). */
+export const HowToPlayListSchema = array(
+  object({ id: string({ minLength: 1 }), title: string({ minLength: 1 }), description: string(), imageURL: string({ minLength: 1 }) }),
+);
+
 /** `listBoards.path` of src/shared/boards.ts (checked by the test). */
 export const BOARDS_PATH = '/api/boards';
 

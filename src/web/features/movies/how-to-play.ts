@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HowToPlayListSchema, type HowToPlayTile } from '../../../shared/content';
+import type { HowToPlayTile } from '../../../shared/content';
+import { HowToPlayListSchema } from '../../lib/first-load-schemas';
 import { queryClient } from '../../lib/query-provider';
 import { loadStaticJson } from '../../lib/static-json';
 
