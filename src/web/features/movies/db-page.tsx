@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { FREE_SPACE_INDEX } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
@@ -23,6 +23,21 @@ export function matchesTitle(movie: Movie, query: string): boolean {
  * The MINGO DB: every movie of the published boards but their Free Spaces, searchable by title,
  * one scrolling row per board (a movie on two boards shows in both rows, counted once).
  */
+/**
+ * How many of `total` rows to render: the first EAGER_ROWS at once, then one more row per task.
+ * All 192 posters in one render kept the first row's poster (the page's largest paint) off the
+ * screen until the last row was built, in one long run of main-thread work (decision 184).
+ */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(EAGER_ROWS);
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
+
 export function DbPage() {
   const { boards, isPending } = useBoards();
   const seenIds = useWatchedIds();
@@ -39,6 +54,7 @@ export function DbPage() {
       movies: board.movies.filter((movie, index) => index !== FREE_SPACE_INDEX && matchesTitle(movie, deferredQuery)),
     }))
     .filter((row) => row.movies.length > 0);
+  const rowsShown = useRowsShown(rows.length);
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,7 +85,7 @@ export function DbPage() {
       <p role="status" className="-mt-3 text-sm text-slate-600 dark:text-slate-300">
         {isPending ? 'Loading movies…' : resultText(matches.length, deferredQuery)}
       </p>
-      {rows.map((row, rowIndex) => (
+      {rows.slice(0, rowsShown).map((row, rowIndex) => (
         <section
           key={row.year}
           aria-labelledby={`db-year-${row.year}`}
