@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { clipCards, SCREENSHOT, uploadByApi, VIDEO } from './clips-support';
 import { expect, signIn, test } from './fixtures';
+import { recordScripts, zodScripts } from './scripts-support';
 
 /** Picks a video as a visitor would: the picker is enabled once the upload limits have loaded. */
 async function chooseVideo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
@@ -240,13 +241,14 @@ test.describe('movie modal', () => {
 });
 
 test.describe('MINGOVERVIEW', () => {
-  test('loads the next page when scrolled near the bottom, up to the end of the list', async ({ page }) => {
+  test('loads the next page when scrolled near the bottom, up to the end of the list, and evaluates no zod', async ({ page }) => {
     await signIn(page, 'staff');
     for (const title of ['Barbie', 'Nope', 'Pearl', 'Smile']) await uploadByApi(page, title);
     const total = ((await (await page.request.get('/api/clips?limit=50')).json()) as { items: unknown[] }).items.length;
     expect(total).toBeGreaterThan(8);
 
     await page.setViewportSize({ width: 1200, height: 700 });
+    const scripts = recordScripts(page);
     await page.goto('/');
     const overview = page.getByRole('region', { name: 'MINGOVERVIEW' });
     await expect(overview.getByTestId('clip-card')).toHaveCount(8);
@@ -259,5 +261,9 @@ test.describe('MINGOVERVIEW', () => {
     await expect.poll(() => overview.getByTestId('clip-card').count()).toBeGreaterThan(8);
     await page.mouse.wheel(0, 20_000);
     await expect(overview.getByText("That's all the clips for now.")).toBeVisible();
+    // Decision 184: Home, its clip list and the clips' player read their answers with first-load
+    // twins, so none of it evaluates zod.
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(await zodScripts(page, scripts)).toEqual([]);
   });
 });

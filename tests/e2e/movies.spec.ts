@@ -289,6 +289,9 @@ test.describe('MINGO DB', () => {
     await page.goto('/db');
     await expect(page.getByRole('heading', { level: 1, name: 'MINGO DB' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'movies' })).toHaveText('192 movies');
+    // Every year's row, newest first (the rows after the first two join one per task).
+    await expect(page.getByRole('list', { name: /^\d{4} movies$/ })).toHaveCount(8);
+    await expect(page.getByRole('list', { name: /^\d{4} movies$/ }).last()).toHaveAccessibleName('2018 movies');
     await expect(page.getByRole('button', { name: /^Free Space/ })).toHaveCount(0);
 
     const search = page.getByRole('searchbox', { name: 'Search movies by title' });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { boolean, number, object } from '../../lib/first-load-schemas';
 import { createLocalStore } from '../../lib/local-store';
 
-/** The player's volume and mute state, remembered across clips and visits. */
-export const playerVolumeStore = createLocalStore('clipVolume', z.object({ volume: z.number().min(0).max(1), muted: z.boolean() }), {
+/** The player's volume and mute state, remembered across clips and visits (read without zod: decision 184). */
+export const playerVolumeStore = createLocalStore('clipVolume', object({ volume: number({ min: 0, max: 1 }), muted: boolean() }), {
   volume: 1,
   muted: false,
 });

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CLIP_PAGE_SIZE_DEFAULT, listClips } from '../../../shared/clips';
 import { callApi } from '../../lib/api-client';
 import { clipKeys } from './clip-query-keys';
+import { CLIP_PAGE_SIZE, listClips } from './first-load-clips';
 
 /**
  * All clips, newest first, a page at a time. gcTime 0: the list is dropped as soon as the
@@ -12,7 +12,7 @@ export function useClipList(placement: string) {
     queryKey: clipKeys.list(placement),
     queryFn: ({ pageParam, signal }) =>
       callApi(listClips, {
-        query: { limit: CLIP_PAGE_SIZE_DEFAULT, ...(pageParam === null ? {} : { cursor: pageParam }) },
+        query: { limit: CLIP_PAGE_SIZE, ...(pageParam === null ? {} : { cursor: pageParam }) },
         signal,
       }),
     initialPageParam: null as string | null,
