@@ -4,6 +4,7 @@ import { AccountLinks, AuthModalHost, type AccountLinksLayout } from '../feature
 import { LazyMovieClip } from '../features/clips/lazy-movie-clip';
 import { MovieClipSlotContext } from '../components/movie-clip-slot';
 import { ToastHost } from '../components/toast';
+import { afterPageSettles } from '../lib/after-page-settles';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOnline } from '../lib/use-online';
 import { UpdatePrompt } from './update-prompt';
@@ -11,36 +12,15 @@ import { NavBar } from './nav-bar';
 
 const ParticlesBackground = lazy(() => import('./particles-background').then((module) => ({ default: module.ParticlesBackground })));
 
-/** How long the page must have been loaded before the particle background starts (decision 184). */
-const PARTICLES_SETTLE_MS = 1500;
-
 /**
- * Waits until the page has loaded, then a moment more, then until the browser is idle: the particle
- * background is decoration, and its start (a worker, a full-screen canvas layer, the first frames)
- * competes for the CPU with the page's own first renders and lazy chunks on a small device. Started
- * at the first idle moment after `load`, it landed in the middle of them (Lighthouse on /shop: TBT
- * 334 ms with it, 146 ms without).
+ * True once the page has settled (lib/after-page-settles.ts): the particle background is
+ * decoration, and its start (a worker, a full-screen canvas layer, the first frames) competed for
+ * the CPU with the page's own first renders (Lighthouse on /shop: TBT 334 ms with it, 146 ms
+ * without).
  */
 function useAfterPageSettles(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let idleHandle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const whenIdle = () => {
-      if ('requestIdleCallback' in window) idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
-      else setReady(true);
-    };
-    const afterLoad = () => {
-      timer = setTimeout(whenIdle, PARTICLES_SETTLE_MS);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', afterLoad);
-      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPageSettles(() => setReady(true)), []);
   return ready;
 }
 

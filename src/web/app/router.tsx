@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_META } from '../../shared/page-meta';
 import { fetchBoards } from '../lib/boards-store';
-import { startPrefetch, type PagePrefetch } from '../lib/page-data';
+import { loaderOf, startPrefetch, type PagePrefetch } from '../lib/page-data';
 import { adminOnly, signedInOnly } from './guards';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
@@ -12,6 +12,9 @@ function prefetchBoards(): null {
   void fetchBoards();
   return null;
 }
+
+/** The page renders once the boards are in (or after PAGE_DATA_WAIT_MS: then it shows them loading). */
+const waitForBoards = loaderOf(fetchBoards);
 
 /**
  * Every page is its own lazily loaded module exporting `Component` (and, where it needs data
@@ -25,8 +28,11 @@ const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        handle: { title: PAGE_META.home.name, worksOffline: true },
-        loader: prefetchBoards,
+        handle: { title: PAGE_META.home.name, worksOffline: true, readsBoards: true },
+        // Home's first render has the boards (as the DB's and About's do): React renders it in time
+        // slices (main.tsx), where the boards arriving after it re-rendered the whole board in one
+        // synchronous task (a store update is never time-sliced; decision 184).
+        loader: waitForBoards,
         lazy: () => import('./home-page'),
       },
       {
