@@ -112,11 +112,13 @@ type Flat<T> = { [K in keyof T]: T[K] };
 type ObjectOf<S extends Shape> = Flat<{ [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }>;
 
 function checkObject<S extends Shape>(shape: S, loose: boolean): (data: unknown) => Parsed<ObjectOf<S>> {
+  // Listed once, not on every object read (the boards are 200 movies, read at every first load).
+  const fields = Object.entries(shape);
   return (data) => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return FAIL;
     const input = data as Record<string, unknown>;
     const out: Record<string, unknown> = loose ? { ...input } : {};
-    for (const [key, field] of Object.entries(shape)) {
+    for (const [key, field] of fields) {
       if ('optional' in field && !(key in input)) continue;
       const parsed = field.safeParse(input[key]);
       if (!parsed.success) return FAIL;
