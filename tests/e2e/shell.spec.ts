@@ -190,6 +190,30 @@ test.describe('particles', () => {
   });
 });
 
+test.describe('particles offline', () => {
+  // Home's posters below the fold and its clips cannot load offline; anything else (a failed
+  // import of the background's code, a page error) still fails the test.
+  test.use({ allowedConsoleErrors: { patterns: [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/] } });
+
+  test('offline when the page has settled: no background and no error until the connection is back', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    await context.setOffline(true);
+    // Past the moment the background would have started (root-layout.tsx: load, 1.5 s, then idle).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+        ),
+      )
+      .toBeGreaterThan(2_500);
+    await expect(page.locator('#particles')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.locator('#particles canvas')).toBeAttached();
+  });
+});
+
 test.describe('particles under reduced motion', () => {
   // The browser tests' default (playwright.config.ts): the visitor asks for reduced motion.
   test.use({ reducedMotion: 'reduce' });

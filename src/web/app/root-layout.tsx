@@ -10,17 +10,37 @@ import { useOnline } from '../lib/use-online';
 import { UpdatePrompt } from './update-prompt';
 import { NavBar } from './nav-bar';
 
-const ParticlesBackground = lazy(() => import('./particles-background').then((module) => ({ default: module.ParticlesBackground })));
+// Decoration: when its code cannot be fetched (a dropped connection), the page goes on without it.
+const ParticlesBackground = lazy(() =>
+  import('./particles-background').then(
+    (module): { default: () => React.ReactNode } => ({ default: module.ParticlesBackground }),
+    (error: unknown) => {
+      console.warn('Particle background not loaded', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 /**
- * True once the page has settled (lib/after-page-settles.ts): the particle background is
+ * True once the page has settled (lib/after-page-settles.ts) and is online: the particle background is
  * decoration, and its start (a worker, a full-screen canvas layer, the first frames) competed for
  * the CPU with the page's own first renders (Lighthouse on /shop: TBT 334 ms with it, 146 ms
  * without).
  */
 function useAfterPageSettles(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterPageSettles(() => setReady(true)), []);
+  useEffect(() => {
+    // Offline by then (its code is not cached without the service worker): start once back online.
+    const start = () => setReady(true);
+    const cancel = afterPageSettles(() => {
+      if (navigator.onLine) start();
+      else window.addEventListener('online', start, { once: true });
+    });
+    return () => {
+      cancel();
+      window.removeEventListener('online', start);
+    };
+  }, []);
   return ready;
 }
 

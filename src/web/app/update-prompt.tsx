@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { scheduleUpdateChecks } from './update-checks';
-import { afterPageSettles } from '../lib/after-page-settles';
 
 type UpdateState = { waiting: boolean; accept: () => void };
 
@@ -44,21 +43,25 @@ async function registerServiceWorker(): Promise<void> {
   scheduleUpdateChecks(() => workbox.update());
 }
 
-function useRegisterOnceSettled(): void {
-  // Once the page has settled: the worker's precache (the whole app) and workbox-window stay off
-  // the first load, and out of the page's own first renders (decision 184).
-  useEffect(
-    () =>
-      afterPageSettles(() => {
+function useRegisterAfterLoad(): void {
+  useEffect(() => {
+    // After load, when the browser is idle: the worker and workbox-window stay off the first load.
+    const register = () => {
+      const start = () => {
         registerServiceWorker().catch((error: unknown) => console.warn('Service worker not registered', error));
-      }),
-    [],
-  );
+      };
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
+      else setTimeout(start, 1000);
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
+  }, []);
 }
 
 /** "A new version of MINGO is available — Reload": shown when a newer deployment is ready. */
 export function UpdatePrompt() {
-  useRegisterOnceSettled();
+  useRegisterAfterLoad();
   const { waiting, accept } = useSyncExternalStore(subscribe, () => state);
   if (!waiting) return null;
   return (

@@ -3,8 +3,7 @@ export const SETTLE_MS = 1500;
 
 /**
  * Runs `task` once the page has settled: after `load`, then SETTLE_MS, then the next idle moment.
- * For background work the page does not need to show itself (the particle background, the service
- * worker and its precache): on a small device it competes for the CPU with the page's own first
+ * For background work the page does not need to show itself (the particle background): on a small device it competes for the CPU with the page's own first
  * renders and lazy chunks, which the first idle moment after `load` still falls among. Returns the
  * function that cancels it.
  */

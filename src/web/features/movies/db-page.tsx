@@ -14,22 +14,20 @@ import { toggleWatched, useWatchedIds } from './watched-store';
 /** Posters this far into a row load eagerly; the rest lazily as the row scrolls. */
 const EAGER_IN_ROW = 6;
 const EAGER_ROWS = 2;
+/** Rows in the page's first render; the rest join one per task after it (useRowsShown). */
+const FIRST_RENDER_ROWS = 1;
 
 export function matchesTitle(movie: Movie, query: string): boolean {
   return movie.name.toLowerCase().includes(query.trim().toLowerCase());
 }
 
 /**
- * The MINGO DB: every movie of the published boards but their Free Spaces, searchable by title,
- * one scrolling row per board (a movie on two boards shows in both rows, counted once).
- */
-/**
- * How many of `total` rows to render: the first EAGER_ROWS at once, then one more row per task.
+ * How many of `total` rows to render: the first FIRST_RENDER_ROWS at once, then one more row per task.
  * All 192 posters in one render kept the first row's poster (the page's largest paint) off the
  * screen until the last row was built, in one long run of main-thread work (decision 184).
  */
 function useRowsShown(total: number): number {
-  const [shown, setShown] = useState(EAGER_ROWS);
+  const [shown, setShown] = useState(FIRST_RENDER_ROWS);
   useEffect(() => {
     if (shown >= total) return undefined;
     const timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
@@ -38,6 +36,10 @@ function useRowsShown(total: number): number {
   return shown;
 }
 
+/**
+ * The MINGO DB: every movie of the published boards but their Free Spaces, searchable by title,
+ * one scrolling row per board (a movie on two boards shows in both rows, counted once).
+ */
 export function DbPage() {
   const { boards, isPending } = useBoards();
   const seenIds = useWatchedIds();
