@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { expectTwinAgrees } from '../test/twins';
 import type { z } from 'zod';
 import { getSession } from '../../shared/auth';
 import {
@@ -130,38 +131,23 @@ const errorBodies: [string, unknown][] = [
 
 describe('first-load validators', () => {
   it.each(movieLists)('the movie list twin agrees with the shared schema on %s', (_, input) => {
-    const shared = SharedMovieListSchema.safeParse(input);
-    const mini = MovieListSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+    expectTwinAgrees(SharedMovieListSchema, MovieListSchema, input, 'equal');
   });
 
   it.each(howToPlayLists)('the how-to-play twin agrees with the shared schema on %s', (_, input) => {
-    const shared = SharedHowToPlayListSchema.safeParse(input);
-    const mini = HowToPlayListSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedHowToPlayListSchema, HowToPlayListSchema, input);
   });
 
   it.each(sessionAnswers)('the session twin agrees with getSession.response on %s', (_, input) => {
-    const shared = getSession.response.safeParse(input);
-    const mini = SessionAnswerSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+    expectTwinAgrees(getSession.response, SessionAnswerSchema, input, 'equal');
   });
 
   it.each(boardLists)('the boards twin agrees with the shared schema on %s', (_, input) => {
-    const shared = SharedBoardListSchema.safeParse(input);
-    const mini = PublicBoardListSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toEqual(shared.data);
+    expectTwinAgrees(SharedBoardListSchema, PublicBoardListSchema, input, 'equal');
   });
 
   it.each(errorBodies)('the error body twin agrees with the shared schema on %s', (_, input) => {
-    const shared = SharedErrorBodySchema.safeParse(input);
-    const mini = ErrorBodySchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedErrorBodySchema, ErrorBodySchema, input);
   });
 
   it('reads the boards from the contract’s endpoint, 25 squares each', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { expectTwinAgrees } from '../../test/twins';
 import type { z } from 'zod';
 import {
   CLIP_PAGE_SIZE_DEFAULT,
@@ -71,24 +72,15 @@ function calls(): unknown[] {
 
 describe('the clips’ first-load twins', () => {
   it.each(clips)('the clip twin agrees with ClipSchema on %s', (_, input) => {
-    const shared = SharedClipSchema.safeParse(input);
-    const mini = ClipSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedClipSchema, ClipSchema, input);
   });
 
   it.each(pages)('the clip page twin agrees with ClipPageSchema on %s', (_, input) => {
-    const shared = SharedClipPageSchema.safeParse(input);
-    const mini = ClipPageSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedClipPageSchema, ClipPageSchema, input);
   });
 
   it.each(byTitle)('the by-title twin agrees with clipByTitle.response on %s', (_, input) => {
-    const shared = sharedClipByTitle.response.safeParse(input);
-    const mini = clipByTitle.response.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(sharedClipByTitle.response, clipByTitle.response, input);
   });
 
   it.each([

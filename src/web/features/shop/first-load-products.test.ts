@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { expectTwinAgrees } from '../../test/twins';
 import type { z } from 'zod';
 import {
   getProduct as sharedGetProduct,
@@ -102,31 +103,19 @@ function calls(): unknown[] {
 
 describe('the shop’s first-load twins', () => {
   it.each(products)('the product twin agrees with ProductSchema on %s', (_, input) => {
-    const shared = SharedProductSchema.safeParse(input);
-    const mini = ProductSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedProductSchema, ProductSchema, input);
   });
 
   it.each(pages)('the catalogue page twin agrees with ProductPageSchema on %s', (_, input) => {
-    const shared = SharedProductPageSchema.safeParse(input);
-    const mini = ProductPageSchema.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(SharedProductPageSchema, ProductPageSchema, input);
   });
 
   it.each(lookups)('the cart check twin agrees with lookupProducts.response on %s', (_, input) => {
-    const shared = sharedLookupProducts.response.safeParse(input);
-    const mini = lookupProducts.response.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(sharedLookupProducts.response, lookupProducts.response, input);
   });
 
   it.each(products)('the product details twin agrees with getProduct.response on %s', (_, input) => {
-    const shared = sharedGetProduct.response.safeParse(input);
-    const mini = getProduct.response.safeParse(input);
-    expect(mini.success).toBe(shared.success);
-    if (shared.success && mini.success) expect(mini.data).toStrictEqual(shared.data);
+    expectTwinAgrees(sharedGetProduct.response, getProduct.response, input);
   });
 
   it.each([
