@@ -277,6 +277,85 @@ test.describe('offline calm states', () => {
   });
 });
 
+test.describe('a part whose code cannot be fetched', () => {
+  // The aborted chunk requests are logged by Chromium; anything else (the route error page's
+  // "React Router caught the following error", a page error) still fails the test.
+  test.use({ allowedConsoleErrors: { patterns: [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/] } });
+
+  /** Fails every request for the named lazy chunk (as a dropped connection does) until `restore` is called. */
+  async function dropChunk(page: Page, chunk: string): Promise<{ restore: () => Promise<void> }> {
+    const pattern = new RegExp(`/static/${chunk}-[\\w-]+\\.js$`);
+    let dropped = 0;
+    await page.route(pattern, (route) => {
+      dropped += 1;
+      return route.abort('internetdisconnected');
+    });
+    return {
+      restore: async () => {
+        expect(dropped, `requests for ${chunk} dropped`).toBeGreaterThan(0);
+        await page.unroute(pattern);
+      },
+    };
+  }
+
+  test('Home keeps its boards when the clip list cannot load: the list says so in place and loads on "Try again"', async ({ page }) => {
+    const chunk = await dropChunk(page, 'clip-list');
+    await page.goto('/');
+    const clips = page.getByRole('region', { name: 'MINGOVERVIEW' });
+    await expect(clips.getByRole('alert')).toContainText("Ooops! There's been an error loading the clips!");
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator('[data-cell="M1"]')).toBeVisible();
+    await chunk.restore();
+    await clips.getByRole('button', { name: 'Try again' }).click();
+    await expect(clips.getByRole('list', { name: 'Clips' }).getByRole('listitem').first()).toBeVisible();
+    await expect(clips.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('offline before the clip list has loaded, Home says calmly that clips need a connection, and loads them once back online', async ({
+    page,
+    context,
+  }) => {
+    const chunk = await dropChunk(page, 'clip-list');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    const clips = page.getByRole('region', { name: 'MINGOVERVIEW' });
+    await expect(clips.getByRole('alert')).toBeVisible();
+    // The particle background has started (it fetches its code and settings once the page has
+    // settled, and logs a failure to fetch them, as the specification says).
+    await expect.poll(async () => Number(await page.locator('#particles').getAttribute('data-frames'))).toBeGreaterThan(0);
+    await context.setOffline(true);
+    await expect(clips.getByRole('status').filter({ hasText: 'Clips need a connection' })).toBeVisible();
+    await expect(clips.getByRole('alert')).toHaveCount(0);
+    await chunk.restore();
+    await context.setOffline(false);
+    await expect(clips.getByRole('list', { name: 'Clips' }).getByRole('listitem').first()).toBeVisible();
+  });
+
+  test('a movie card whose code cannot load says so in a toast and leaves the board as it was; the next open shows it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const chunk = await dropChunk(page, 'movie-modal');
+    const square = page.getByRole('tabpanel').locator('[data-cell="M1"]');
+    await square.click();
+    await expect(page.getByRole('status').filter({ hasText: 'The movie card could not be loaded. Please try again.' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    await chunk.restore();
+    await square.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test("a movie's clip whose player cannot load keeps the poster and shows the clip error", async ({ page }) => {
+    await page.goto('/');
+    await dropChunk(page, 'movie-clip');
+    await page.getByRole('tabpanel').locator('[data-cell="M1"]').click();
+    const movie = page.getByRole('dialog');
+    await expect(movie.getByRole('alert')).toHaveText("Ooops! There's been an error loading the clip!");
+    await expect(movie.getByRole('img', { name: /^Poster of / })).toBeVisible();
+  });
+});
+
 test.describe('random pick', () => {
   test('on a phone, the pick names its movie, scrolls its square into view below the header, and opens its card', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

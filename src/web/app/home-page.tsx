@@ -1,24 +1,24 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { Pick } from '../../domain/random-pick';
 import { PRODUCT_NAME } from '../../shared/product';
+import { ClipListUnavailable } from '../features/clips/clip-notes';
 import { MovieBoards } from '../features/movies/movie-boards';
+import { lazyPart } from '../lib/lazy-part';
 import { RandomPick } from '../features/movies/random-pick';
 
 // The clip list (with the API client and zod behind it) is not needed for Home's first paint.
 // The clip list reads the API: it brings the query library along (see lib/query-provider.tsx).
-const ClipList = lazy(async () => {
+const ClipList = lazyPart(async () => {
   const [{ ClipList: List }, { QueryProvider }] = await Promise.all([
     import('../features/clips/clip-list'),
     import('../lib/query-provider'),
   ]);
-  return {
-    default: (props: ComponentProps<typeof List>) => (
-      <QueryProvider>
-        <List {...props} />
-      </QueryProvider>
-    ),
-  };
-});
+  return (props: ComponentProps<typeof List>) => (
+    <QueryProvider>
+      <List {...props} />
+    </QueryProvider>
+  );
+}, ClipListUnavailable);
 
 /**
  * True once the element comes near the viewport, or once the browser is idle after the page has

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { Icon } from '../../components/icon';
 import { useOnline } from '../../lib/use-online';
 import { ClipCard } from './clip-card';
-import { CLIPS_NEED_A_CONNECTION } from './movie-clip';
+import { ClipListError, ClipListSection, ClipsOfflineNote } from './clip-notes';
 import { useClipList } from './use-clip-list';
 
 /** The specification's threshold: load more when within 6 % of the page's bottom. */
@@ -42,10 +41,7 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
   const clips = data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `clip-list-${placement}`;
   return (
-    <section aria-labelledby={headingId} className="mt-10">
-      <h2 id={headingId} className="mb-4 text-2xl font-black tracking-tight">
-        {heading}
-      </h2>
+    <ClipListSection headingId={headingId} heading={heading}>
       {clips.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Clips">
           {clips.map((clip) => (
@@ -63,22 +59,8 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
           !hasNextPage &&
           (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
       </div>
-      {/* Offline is a state, not a failure: a calm note; the red alert is for a real failure while online. */}
-      {!online && (error !== null || data === undefined || hasNextPage) && (
-        <p className="alert-info mt-2 flex items-center gap-2" role="status">
-          <Icon name="info" /> {CLIPS_NEED_A_CONNECTION}
-        </p>
-      )}
-      {online && error !== null && !isFetching && (
-        <div className="alert-error mt-2 flex items-center justify-between gap-3" role="alert">
-          <span className="flex items-center gap-2">
-            <Icon name="error" /> Ooops! There's been an error loading the clips!
-          </span>
-          <button type="button" className="btn-secondary" onClick={() => void (clips.length === 0 ? refetch() : fetchNextPage())}>
-            Try again
-          </button>
-        </div>
-      )}
-    </section>
+      {!online && (error !== null || data === undefined || hasNextPage) && <ClipsOfflineNote />}
+      {online && error !== null && !isFetching && <ClipListError onRetry={() => void (clips.length === 0 ? refetch() : fetchNextPage())} />}
+    </ClipListSection>
   );
 }

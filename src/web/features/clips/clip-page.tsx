@@ -6,7 +6,7 @@ import { ApiError, callApi } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ClipList } from './clip-list';
 import { ClipPlayer } from './clip-player';
-import { CLIP_LOAD_ERROR } from './movie-clip';
+import { CLIP_LOAD_ERROR } from './clip-notes';
 
 /** The clip is resolved before the page shows; an unknown id becomes the 404 page. */
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { MovieClipProps } from '../../components/movie-clip-slot';
+import { lazyPart } from '../../lib/lazy-part';
+import { MovieClipUnavailable } from './clip-notes';
 
-const MovieClip = lazy(() => import('./movie-clip').then((module) => ({ default: module.MovieClip })));
+const MovieClip = lazyPart(() => import('./movie-clip').then((module) => module.MovieClip), MovieClipUnavailable);
 
 /** The movie modal's clip, loaded on first use so the player stays out of the first page load. */
 export function LazyMovieClip(props: MovieClipProps) {

@@ -3,11 +3,8 @@ import { Icon } from '../../components/icon';
 import type { MovieClipProps } from '../../components/movie-clip-slot';
 import { useOnline } from '../../lib/use-online';
 import { ClipPlayer } from './clip-player';
+import { MovieClipError, MovieClipOffline } from './clip-notes';
 import { useClipByTitle } from './use-clip-by-title';
-
-export const CLIP_LOAD_ERROR = "Ooops! There's been an error loading the clip!";
-/** Said calmly instead of the error while the device is offline (navigator.onLine is false). */
-export const CLIPS_NEED_A_CONNECTION = 'Clips need a connection';
 
 /**
  * The movie modal's clip (provided through MovieClipSlotContext): loads the newest clip titled
@@ -23,26 +20,8 @@ function MovieClipView({ movieName, poster }: MovieClipProps) {
   const [playing, setPlaying] = useState(false);
   const online = useOnline();
 
-  if (!online && (isError || clip === undefined)) {
-    return (
-      <>
-        {poster}
-        <p role="status" className="alert-info mt-2 flex items-center gap-2 text-sm">
-          <Icon name="info" /> {CLIPS_NEED_A_CONNECTION}
-        </p>
-      </>
-    );
-  }
-  if (isError) {
-    return (
-      <>
-        {poster}
-        <p role="alert" className="alert-error mt-2 text-sm">
-          {CLIP_LOAD_ERROR}
-        </p>
-      </>
-    );
-  }
+  if (!online && (isError || clip === undefined)) return <MovieClipOffline poster={poster} />;
+  if (isError) return <MovieClipError poster={poster} />;
   if (clip === undefined || clip === null) return <>{poster}</>;
   if (playing) {
     return <ClipPlayer variant="modal" src={clip.url} poster={clip.screenshotURL} title={clip.title} autoPlay />;
