@@ -411,7 +411,7 @@ function dbLayout(root: Locator) {
   });
 }
 
-type Paint = { value: number; tag?: string; inShell?: boolean; url?: string };
+type Paint = { value: number; tag?: string; inShell?: boolean; url?: string; moved?: string[] };
 
 /** Records the page's layout shifts and largest-paint candidates from its very start. */
 async function recordPaints(page: Page): Promise<void> {
@@ -420,8 +420,19 @@ async function recordPaints(page: Page): Promise<void> {
     const largest: Paint[] = [];
     Object.assign(window, { __shifts: shifts, __largest: largest });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push({ value: entry.value });
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      })[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((source) => {
+              const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+              return `${node?.tagName ?? '?'}.${node?.className ?? ''} ${node?.closest('.app-shell') == null ? 'app' : 'shell'}: ${source.node?.textContent?.slice(0, 40) ?? ''}`;
+            }),
+          });
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null; url: string })[])
