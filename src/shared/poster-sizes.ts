@@ -10,3 +10,13 @@ export const POSTER_SIZES = {
   card: '(min-width: 40rem) 13rem, 11rem',
   row: '(min-width: 40rem) 9rem, 7rem',
 } as const;
+
+/** Posters are 2:3; the size attributes reserve their box before they load (no layout shift). */
+export const POSTER_WIDTH = 200;
+export const POSTER_HEIGHT = 300;
+
+/**
+ * A poster's `<img>` (web/features/movies/movie-poster.tsx), also as the server paints the DB's
+ * first row before the app has loaded (server/pages/db-shell.ts).
+ */
+export const POSTER_IMAGE_CLASSES = 'block aspect-[2/3] h-auto w-full bg-slate-200 object-cover dark:bg-slate-800';

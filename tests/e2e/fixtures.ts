@@ -64,3 +64,22 @@ export async function signIn(page: Page, role: 'admin' | 'staff' = 'admin'): Pro
   await apiSignIn(page, email, STAFF_PASSWORD);
   return { name, email, password: STAFF_PASSWORD, role };
 }
+
+/**
+ * Keeps index.html's static shell on screen until the returned function releases it: the app's
+ * code (every script under /static/) is held, so the app cannot start, however long the test
+ * looks. (Holding the first session answer instead is not enough: after FIRST_SESSION_TIMEOUT_MS
+ * the app starts signed out, which a busy machine reached while a test still looked at the shell.)
+ * Open the page with `waitUntil: 'commit'`: its load event waits for the held code.
+ */
+export async function holdAppStart(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/static/*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}

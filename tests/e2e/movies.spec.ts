@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, holdAppStart, test } from './fixtures';
 import { recordScripts, zodScripts } from './scripts-support';
 
 const LETTERS = ['M', 'I', 'N', 'G', 'O'];
@@ -20,6 +20,13 @@ async function storedSeen(page: Page): Promise<unknown> {
 
 function board(page: Page) {
   return page.getByRole('tabpanel');
+}
+
+/** A year's movie names in board order, its Free Space left out (as the DB's row shows them). */
+async function boardNames(page: Page, year: number): Promise<string[]> {
+  const response = await page.request.get('/data/movielist.json');
+  const movies = (await response.json()) as { name: string; year: number }[];
+  return movies.filter((movie) => movie.year === year && movie.name !== 'Free Space').map((movie) => movie.name);
 }
 
 async function boardIds(page: Page, year: number): Promise<string[]> {
@@ -377,6 +384,135 @@ test.describe('MINGO DB', () => {
     await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
     await expect(page.getByText(/That file is not a MINGO seen list/)).toBeVisible();
     expect(await storedSeen(page)).toEqual(['2025-sinners', '2019-parasite', '2018-roma']);
+  });
+});
+
+/**
+ * Where the parts of the DB page's top and first row are, found alike in the server's static shell
+ * (.app-shell-db) and in the app's page (main): heading, description, seen-list buttons, search
+ * box, status line, year heading and the first row's first eight posters.
+ */
+function dbLayout(root: Locator) {
+  return root.evaluate((element) => {
+    const box = (part: Element | null) => {
+      const rect = part?.getBoundingClientRect();
+      return rect === undefined ? null : { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    };
+    const one = (selector: string) => box(element.querySelector(selector));
+    return {
+      heading: one('h1'),
+      description: one('h1 + p'),
+      buttons: [...element.querySelectorAll('.btn-secondary')].map(box),
+      search: one('input[type="search"]'),
+      status: one('div:has(> input[type="search"]) + p'),
+      year: one('h2'),
+      posters: [...element.querySelectorAll('ul.db-row > li')].slice(0, 8).map(box),
+    };
+  });
+}
+
+type Paint = { value: number; tag?: string; inShell?: boolean; url?: string; moved?: string[] };
+
+/** Records the page's layout shifts and largest-paint candidates from its very start. */
+async function recordPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: Paint[] = [];
+    const largest: Paint[] = [];
+    Object.assign(window, { __shifts: shifts, __largest: largest });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      })[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((source) => {
+              const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+              return `${node?.tagName ?? '?'}.${node?.className ?? ''} ${node?.closest('.app-shell') == null ? 'app' : 'shell'}: ${source.node?.textContent?.slice(0, 40) ?? ''}`;
+            }),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null; url: string })[])
+        largest.push({
+          value: entry.size,
+          tag: entry.element?.tagName,
+          inShell: entry.element?.closest('.app-shell') != null,
+          url: entry.url,
+        });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+const recorded = (page: Page, name: '__shifts' | '__largest') =>
+  page.evaluate((key) => (window as unknown as Record<string, Paint[]>)[key] ?? [], name);
+
+test.describe('MINGO DB first paint', () => {
+  for (const [width, theme] of [
+    [390, 'dark'],
+    [390, 'light'],
+    [768, 'dark'],
+    [1280, 'dark'],
+    [1280, 'light'],
+  ] as const) {
+    test(`at ${width} px (${theme}), the HTML paints the top and the first row, its poster is the largest paint, and the app takes over without a shift`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await presetSeen(page, ['2025-sinners', '2019-parasite']);
+      if (theme === 'light') await page.addInitScript(() => window.localStorage.setItem('theme', JSON.stringify('light')));
+      await recordPaints(page);
+      const release = await holdAppStart(page);
+      await page.goto('/db', { waitUntil: 'commit' });
+
+      // Before the app has started: the server's shell, with the newest year's row.
+      const shell = page.locator('.app-shell-db');
+      await expect(shell.locator('h2')).toHaveText('2025 (24)');
+      await expect(shell.locator('ul.db-row > li')).toHaveCount(24);
+      await expect(shell.locator('ul.db-row > li').first()).toHaveText('Sinners');
+      await expect(shell.getByText('192 movies')).toBeVisible();
+      // What only the visitor's browser knows is not painted: the seen count keeps its place, unseen.
+      await expect(shell.getByText('0 of 192 seen.')).toBeHidden();
+      await expect
+        .poll(async () => (await recorded(page, '__largest')).at(-1))
+        .toMatchObject({ tag: 'IMG', inShell: true, url: expect.stringMatching(/\/posters\/2025-[a-z0-9-]+-\d+\.webp$/) });
+      const painted = await dbLayout(shell);
+      const largestBefore = await recorded(page, '__largest');
+      expect(painted.posters).toHaveLength(8);
+
+      release();
+      await expect(page.locator('.app-shell')).toHaveCount(0);
+      const firstRow = page.getByRole('list', { name: '2025 movies' });
+      await expect(firstRow.getByRole('button')).toHaveCount(24);
+      await expect(firstRow.getByRole('button').first()).toHaveAccessibleName('Sinners, seen');
+      await expect(page.getByText('2 of 192 seen.')).toBeVisible();
+      await expect(page.getByRole('list', { name: /^\d{4} movies$/ })).toHaveCount(8);
+      expect(await dbLayout(page.locator('main'))).toEqual(painted);
+      await page.waitForLoadState('networkidle');
+      expect(await recorded(page, '__shifts')).toEqual([]);
+      // The app's poster, drawn in the same place at the same size, is no larger paint.
+      expect(await recorded(page, '__largest')).toEqual(largestBefore);
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the HTML holds the page's top and the first row's posters, in the rendition the preload names", async ({ page }) => {
+      await page.goto('/db');
+      const shell = page.locator('.app-shell-db');
+      await expect(shell.locator('h1')).toHaveText('MINGO DB');
+      await expect(shell.locator('input[type="search"]')).toBeDisabled();
+      const posters = shell.locator('ul.db-row > li');
+      await expect(posters).toHaveCount(24);
+      await expect(posters.locator('p')).toHaveText(await boardNames(page, 2025));
+      const first = posters.first().locator('source');
+      const preload = page.locator('link[rel="preload"][as="image"]');
+      await expect(first).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset')) ?? 'no preload');
+      await expect(first).toHaveAttribute('sizes', (await preload.getAttribute('imagesizes')) ?? 'no preload');
+    });
   });
 });
 

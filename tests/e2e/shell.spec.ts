@@ -1,21 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, rootClasses, test } from './fixtures';
-
-/**
- * The app starts after the first session answer: holding it keeps the static shell on screen
- * until the returned function releases it.
- */
-async function holdAppStart(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/auth/get-session', async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
+import type { Locator } from '@playwright/test';
+import { expect, holdAppStart, rootClasses, test } from './fixtures';
 
 test.describe('shell', () => {
   test('dark theme is the default and the toggle switches and remembers the theme', async ({ page }) => {
@@ -61,7 +45,7 @@ test.describe('shell', () => {
   ] as const) {
     test(`before the app starts, the static shell of ${path} shows that page's heading`, async ({ page }) => {
       const release = await holdAppStart(page);
-      await page.goto(path);
+      await page.goto(path, { waitUntil: 'commit' });
       await expect(page.locator('.app-shell h1:visible')).toHaveText(heading);
       await expect(page.locator('.app-shell-page:visible')).toHaveCount(1);
 
@@ -77,7 +61,7 @@ test.describe('shell', () => {
     }) => {
       await page.setViewportSize({ width, height: 900 });
       const release = await holdAppStart(page);
-      await page.goto('/shop');
+      await page.goto('/shop', { waitUntil: 'commit' });
       const boxes = (tiles: Locator) =>
         tiles.evaluateAll((elements) =>
           elements.map((tile) => {

@@ -315,6 +315,18 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/\s+/g, ' ');
 
+  /** The static shell of /db in a page's HTML: its year headings, poster names and status line (db-shell.ts). */
+  const dbShell = (html: string) => {
+    const shell = /<div class="app-shell-page app-shell-db[^"]*">([\s\S]*?)<div class="app-shell-page app-shell-shop/.exec(html)?.[1] ?? '';
+    const all = (pattern: RegExp) => [...shell.matchAll(pattern)].map((match) => (match[1] ?? '').replace(/<[^>]+>/g, ''));
+    return {
+      years: all(/<h2 [^>]*>(.*?)<\/h2>/g),
+      posters: all(/<li [^>]*>.*?<p [^>]*>(.*?)<\/p><\/li>/g),
+      status: all(/<p class="-mt-3[^"]*">(.*?)<\/p>/g),
+      slot: shell.includes('<!-- db-shell -->'),
+    };
+  };
+
   /** The pictures a page's HTML asks the browser to fetch at once. */
   const preloadedImages = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
 
@@ -324,6 +336,23 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const first = movies.find((movie) => movie.year === newest && movie.name !== 'Free Space');
     expect(preloadedImages((await get('/db')).body)).toEqual([first?.imageURL]);
     expect(preloadedImages((await get('/about')).body)).toEqual([]);
+  });
+
+  it("paints the DB page's top and first row into its HTML: the newest year's movies, as the page shows them", async () => {
+    const movies = JSON.parse(await readFile('public/data/movielist.json', 'utf8')) as { id: string; year: number; name: string }[];
+    const newest = Math.max(...movies.map((movie) => movie.year));
+    const newestNames = movies
+      .filter((movie) => movie.year === newest && movie.name !== 'Free Space')
+      .map((movie) => escapeHtml(movie.name));
+    const films = new Set(movies.filter((movie) => movie.name !== 'Free Space').map((movie) => movie.id)).size;
+    const html = (await get('/db')).body;
+    expect(dbShell(html)).toEqual({ years: [`${newest} (24)`], posters: newestNames, status: [`${films} movies`], slot: false });
+    // The first poster painted is the one the HTML preloads.
+    const first = /<div class="app-shell-page app-shell-db[\s\S]*?<img src="([^"]+)"/.exec(html)?.[1];
+    expect(preloadedImages(html)).toEqual([first]);
+    // Other pages keep index.html's own words for /db (hidden there): the slot is left as built.
+    for (const page of ['/', '/about', '/shop'])
+      expect(dbShell((await get(page)).body), page).toEqual({ years: [], posters: [], status: [], slot: true });
   });
 
   it('shares only published boards: a draft year has no share page or image until it is published', async () => {
@@ -349,9 +378,16 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(preloadedImages((await get('/db')).body)).toEqual(['/posters/2018-black-panther.svg']);
     // About's static shell names the years as the page will.
     expect(aboutIntro((await get('/about')).body)).toContain('Every year from 2018 to 2031 has its own 5×5 board');
+    // The DB's first paint is the new board's row (its movies are 2018's, so the count stays).
+    const dbFirstRow = async () => {
+      const { years, posters, status } = dbShell((await get('/db')).body);
+      return { years, first: posters[0], status };
+    };
+    expect(await dbFirstRow()).toEqual({ years: ['2031 (24)'], first: 'Black Panther', status: ['192 movies'] });
     await boards.unpublish(2031);
     await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(404), EVENTUALLY);
     expect(aboutIntro((await get('/about')).body)).toContain('Every year from 2018 to 2025 has its own 5×5 board');
+    expect(await dbFirstRow()).toEqual({ years: ['2025 (24)'], first: 'Sinners', status: ['192 movies'] });
   });
 
   it("preloads the pictures of the shop's first row on its first page only", async () => {

@@ -18,6 +18,7 @@ import { MEDIA_TYPES } from '../media/storage';
 import { createProductService } from '../products/product-service';
 import { route } from '../route';
 import { createShareImageRenderer } from './share-image';
+import { dbShellPage } from './db-shell';
 import type { Preload } from './html-head';
 import { shopShellProducts } from './shop-shell';
 import type { PageExtras, SitePages } from './site-pages';
@@ -68,34 +69,36 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
   const images = createShareImageRenderer({ footer: new URL(ctx.config.publicUrl).host });
   const { absolute } = site;
 
-  // Share pages and images, and the DB's preload, read the published boards (drafts are invisible),
-  // kept with the boards' cached answers and dropped with them when a board or movie changes.
-  // With the demo posters' WebP renditions, as GET /api/boards has them: the DB's preload names them.
+  // Share pages and images, and the DB's preload and first paint, read the published boards (drafts
+  // are invisible), kept with the boards' cached answers and dropped with them when a board or movie
+  // changes. With the demo posters' WebP renditions, as GET /api/boards has them: the DB names them.
   const boards = createBoardService(ctx.database.db, ctx.storage, { demoRasters: demoPosterRasters(ctx.config.staticDir) });
-  const publishedYears = () =>
-    ctx.publicCache.remember('boards', 'published years', async () => {
+  const publishedBoards = () =>
+    ctx.publicCache.remember('boards', 'published boards of the pages', async () => {
       const { items } = await boards.listPublished();
       const firstPoster = items[0]?.movies.find((_, position) => position !== FREE_SPACE_INDEX)?.poster;
-      return { bytes: Buffer.alloc(0), years: new Set(items.map((board) => board.year)), firstPoster };
+      const dbPage = dbShellPage(items);
+      return { bytes: Buffer.from(dbPage ?? ''), years: new Set(items.map((board) => board.year)), firstPoster, dbPage };
     });
 
   const products = createProductService(ctx.database.db);
   /**
    * What the pages whose largest paint is a picture send with their HTML: the DB preloads its first
-   * poster (the newest year's first movie); the shop's first page preloads its catalogue answer and
-   * first row of pictures, and paints its tiles before the app loads (shop-shell.ts). These are
-   * hints: when they cannot be worked out, the page is sent without them.
+   * poster (the newest year's first movie) and paints its top and first row before the app loads
+   * (db-shell.ts); the shop's first page preloads its catalogue answer and first row of pictures,
+   * and paints its tiles before the app loads (shop-shell.ts). These are hints: when they cannot be
+   * worked out, the page is sent without them.
    */
   const dbExtras = async (): Promise<PageExtras> => {
-    const { firstPoster } = await publishedYears();
-    if (firstPoster === undefined) return { preloads: [] };
+    const { firstPoster, dbPage } = await publishedBoards();
+    if (firstPoster === undefined) return { preloads: [], dbPage };
     // The rendition the DB row shows: its first <source> (the best format) at the row's sizes.
     const [source] = firstPoster.sources;
     const preload: Preload = { href: firstPoster.src, as: 'image' };
-    return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }] };
+    return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }], dbPage };
   };
   // About's shell names the published years as the page will (an organiser's new board shows at once).
-  const aboutExtras = async (): Promise<PageExtras> => ({ aboutYears: yearsSpan([...(await publishedYears()).years]) });
+  const aboutExtras = async (): Promise<PageExtras> => ({ aboutYears: yearsSpan([...(await publishedBoards()).years]) });
   const shopExtras = async (page: number): Promise<PageExtras> => {
     if (page !== 1) return {};
     // Kept with the catalogue's cached answers, and dropped with them when a product changes.
@@ -150,7 +153,7 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
   });
 
   route(app, sharePage, { access: 'public' }, async ({ params: { code }, reply }) => {
-    const { years } = await publishedYears();
+    const { years } = await publishedBoards();
     const decoded = decodeShareCode(code, (year) => years.has(year));
     if (!decoded.ok) return site.sendNotFound(reply);
     const summary = boardSummary(decoded.board.year, decoded.board.seen);
@@ -170,7 +173,7 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     shareImage,
     { access: 'public', rateLimit: SHARE_IMAGE_RATE_LIMIT, compress: false },
     async ({ params: { code }, query: { format }, headers, reply }) => {
-      const { years } = await publishedYears();
+      const { years } = await publishedBoards();
       const decoded = decodeShareCode(code, (year) => years.has(year));
       if (!decoded.ok) throw notFound(decoded.message);
       const names = await boards.publishedNames(decoded.board.year);

@@ -5,13 +5,15 @@ import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta'
 import { PRODUCT_NAME } from '../../shared/product';
 import { withPageHead, type PageHead, type Preload } from './html-head';
 import { escapeHtml } from '../html';
+import { DB_SHELL_SLOT } from './db-shell';
 import { SHOP_SHELL_SLOT } from './shop-shell';
 
 /**
  * What a page's HTML carries besides its head: preload links, /shop's first catalogue page
- * (shop-shell.ts), and the published years as About's intro names them (domain/boards.ts yearsSpan).
+ * (shop-shell.ts), /db's top and first row (db-shell.ts), and the published years as About's
+ * intro names them (domain/boards.ts yearsSpan).
  */
-export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string; aboutYears?: string };
+export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string; dbPage?: string; aboutYears?: string };
 
 /** Where About's static shell in index.html names the years (its build-time words in between). */
 const ABOUT_YEARS_SLOT = /<!-- about-years -->[^<]*<!-- \/about-years -->/;
@@ -54,9 +56,10 @@ export function loadSitePages(root: string, publicUrl: string): SitePages | unde
     root,
     absolute,
     headOf,
-    send: (reply, head, { preloads, shopProducts, aboutYears } = {}) => {
+    send: (reply, head, { preloads, shopProducts, dbPage, aboutYears } = {}) => {
       let html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
       if (shopProducts !== undefined) html = html.replace(SHOP_SHELL_SLOT, () => shopProducts);
+      if (dbPage !== undefined) html = html.replace(DB_SHELL_SLOT, () => dbPage);
       if (aboutYears !== undefined) html = html.replace(ABOUT_YEARS_SLOT, () => escapeHtml(aboutYears));
       return sendHtml(reply, html);
     },

@@ -1,25 +1,27 @@
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
-import { FREE_SPACE_INDEX } from '../../../domain/boards';
 import type { Movie } from '../../../shared/content';
+import {
+  DB_PAGE_CLASSES as DB,
+  DB_PAGE_TEXT,
+  dbFilms,
+  dbRows,
+  FIRST_RENDER_ROWS,
+  matchesTitle,
+  posterClasses,
+  posterEager,
+  resultText,
+  seenText,
+  yearClasses,
+} from '../../../shared/db-page';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../components/icon';
-import { fetchBoards, moviesOf, useBoards } from '../../lib/boards-store';
+import { fetchBoards, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { LazyMovieModal } from './lazy-movie-modal';
 import { POSTER_SIZES } from '../../../shared/poster-sizes';
 import { MoviePoster } from './movie-poster';
 import { SeenListTransfer } from './seen-list-transfer';
 import { toggleWatched, useWatchedIds } from './watched-store';
-
-/** Posters this far into a row load eagerly; the rest lazily as the row scrolls. */
-const EAGER_IN_ROW = 6;
-const EAGER_ROWS = 2;
-/** Rows in the page's first render; the rest join one per task after it (useRowsShown). */
-const FIRST_RENDER_ROWS = 1;
-
-export function matchesTitle(movie: Movie, query: string): boolean {
-  return movie.name.toLowerCase().includes(query.trim().toLowerCase());
-}
 
 /**
  * How many of `total` rows to render: the first FIRST_RENDER_ROWS at once, then one more row per task.
@@ -47,80 +49,66 @@ export function DbPage() {
   const deferredQuery = useDeferredValue(query);
   const [openMovie, setOpenMovie] = useState<Movie | null>(null);
 
-  const freeSpaces = new Set(boards.map((board) => board.movies[FREE_SPACE_INDEX]?.id));
-  const films = moviesOf(boards).filter((movie) => !freeSpaces.has(movie.id));
+  const films = dbFilms(boards);
   const matches = films.filter((movie) => matchesTitle(movie, deferredQuery));
-  const rows = boards
-    .map((board) => ({
-      year: board.year,
-      movies: board.movies.filter((movie, index) => index !== FREE_SPACE_INDEX && matchesTitle(movie, deferredQuery)),
-    }))
-    .filter((row) => row.movies.length > 0);
+  const rows = dbRows(boards, deferredQuery);
   const rowsShown = useRowsShown(rows.length);
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+    <div className={DB.page}>
+      <div className={DB.header}>
         <div>
-          <h1 className="page-title mb-2">{PRODUCT_NAME} DB</h1>
-          <p className="text-slate-600 dark:text-slate-300">
-            Every movie from every board. {films.length > 0 && `${countSeen(films, seenIds)} of ${films.length} seen.`}
+          <h1 className={DB.title}>{PRODUCT_NAME} DB</h1>
+          <p className={DB.description}>
+            {DB_PAGE_TEXT.description}{' '}
+            {films.length > 0 && <span className={DB.seenCount}>{seenText(countSeen(films, seenIds), films.length)}</span>}
           </p>
         </div>
         <SeenListTransfer movies={films} />
       </div>
-      <div role="search" className="relative max-w-xl">
+      <div role="search" className={DB.search}>
         <label htmlFor="db-search" className="sr-only">
           Search movies by title
         </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+        <Icon name="search" className={DB.searchIcon} />
         <input
           id="db-search"
           type="search"
-          className="input py-3 pl-10 text-lg"
-          placeholder="Search by title…"
+          className={DB.searchInput}
+          placeholder={DB_PAGE_TEXT.searchPlaceholder}
           autoComplete="off"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
-      <p role="status" className="-mt-3 text-sm text-slate-600 dark:text-slate-300">
+      <p role="status" className={DB.status}>
         {isPending ? 'Loading movies…' : resultText(matches.length, deferredQuery)}
       </p>
       {rows.slice(0, rowsShown).map((row, rowIndex) => (
-        <section
-          key={row.year}
-          aria-labelledby={`db-year-${row.year}`}
-          className={`flex flex-col gap-2 ${rowIndex < EAGER_ROWS ? '' : 'db-year-later'}`}
-        >
-          <h2 id={`db-year-${row.year}`} className="text-lg font-black">
-            {row.year} <span className="text-sm font-semibold text-slate-500 dark:text-slate-400">({row.movies.length})</span>
+        <section key={row.year} aria-labelledby={`db-year-${row.year}`} className={yearClasses(rowIndex)}>
+          <h2 id={`db-year-${row.year}`} className={DB.yearHeading}>
+            {row.year} <span className={DB.yearCount}>({row.movies.length})</span>
           </h2>
-          <ul className="db-row" aria-label={`${row.year} movies`}>
+          <ul className={DB.row} aria-label={`${row.year} movies`}>
             {row.movies.map((movie, index) => {
               const seen = seenIds.has(movie.id);
               return (
-                <li key={movie.id} className={`w-28 shrink-0 snap-start sm:w-36 ${index < EAGER_IN_ROW ? '' : 'db-poster-later'}`}>
+                <li key={movie.id} className={posterClasses(index)}>
                   <button
                     type="button"
                     onClick={() => setOpenMovie(movie)}
-                    className={`board-cell w-full ${seen ? 'board-cell-seen' : ''}`}
+                    className={seen ? `${DB.posterButton} board-cell-seen` : DB.posterButton}
                     data-seen={seen}
                     aria-label={seen ? `${movie.name}, seen` : movie.name}
                   >
-                    <MoviePoster
-                      movie={movie}
-                      alt={movie.name}
-                      sizes={POSTER_SIZES.row}
-                      eager={rowIndex < EAGER_ROWS && index < EAGER_IN_ROW}
-                    />
+                    <MoviePoster movie={movie} alt={movie.name} sizes={POSTER_SIZES.row} eager={posterEager(rowIndex, index)} />
                     {seen && (
                       <span className="board-cell-check" aria-hidden="true">
                         <Icon name="check" />
                       </span>
                     )}
                   </button>
-                  <p className="mt-1 truncate text-xs font-semibold" aria-hidden="true" title={movie.name}>
+                  <p className={DB.posterName} aria-hidden="true" title={movie.name}>
                     {movie.name}
                   </p>
                 </li>
@@ -143,13 +131,6 @@ export function DbPage() {
 
 function countSeen(films: Movie[], seenIds: ReadonlySet<string>): number {
   return films.filter((movie) => seenIds.has(movie.id)).length;
-}
-
-function resultText(count: number, query: string): string {
-  const trimmed = query.trim();
-  if (trimmed === '') return `${count} movies`;
-  if (count === 0) return `No movies match “${trimmed}”.`;
-  return `${count} ${count === 1 ? 'movie matches' : 'movies match'} “${trimmed}”`;
 }
 
 export const prefetch: PagePrefetch = fetchBoards;

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import type { Poster } from '../../../shared/boards';
 import type { Movie } from '../../../shared/content';
-import { POSTER_SIZES } from '../../../shared/poster-sizes';
-
-/** Posters are 2:3; the size attributes reserve their box before they load (no layout shift). */
-export const POSTER_WIDTH = 200;
-export const POSTER_HEIGHT = 300;
+import { POSTER_HEIGHT, POSTER_IMAGE_CLASSES, POSTER_SIZES, POSTER_WIDTH } from '../../../shared/poster-sizes';
 
 type MoviePosterProps = {
   /** A published board's movie carries its poster renditions; a bare Movie shows its imageURL. */
@@ -36,7 +32,7 @@ export function MoviePoster({ movie, alt, eager = false, sizes = POSTER_SIZES.bo
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       draggable={false}
-      className={`block aspect-[2/3] h-auto w-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
+      className={`${POSTER_IMAGE_CLASSES} ${className}`}
     />
   );
   if (sources.length === 0) return image;

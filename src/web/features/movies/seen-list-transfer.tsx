@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { Movie } from '../../../shared/content';
+import { DB_PAGE_CLASSES as DB, DB_PAGE_TEXT } from '../../../shared/db-page';
 import { Icon } from '../../components/icon';
 import { exportFileContent, exportFileName, importSummary, mergeImport } from './seen-transfer';
 import { watchedStore } from './watched-store';
@@ -38,15 +39,15 @@ export function SeenListTransfer({ movies }: { movies: Movie[] }) {
   };
 
   return (
-    <div className="flex flex-col gap-2 lg:items-end">
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" onClick={onExport}>
+    <div className={DB.transfer}>
+      <div className={DB.transferButtons}>
+        <button type="button" className={DB.transferButton} onClick={onExport}>
           <Icon name="download" />
-          Export seen list
+          {DB_PAGE_TEXT.exportSeen}
         </button>
-        <button type="button" className="btn-secondary" onClick={() => input.current?.click()} disabled={movies.length === 0}>
+        <button type="button" className={DB.transferButton} onClick={() => input.current?.click()} disabled={movies.length === 0}>
           <Icon name="upload" />
-          Import seen list
+          {DB_PAGE_TEXT.importSeen}
         </button>
         <input
           ref={input}
@@ -58,7 +59,7 @@ export function SeenListTransfer({ movies }: { movies: Movie[] }) {
           onChange={(event) => void onFile(event)}
         />
       </div>
-      <div aria-live="polite" className="lg:max-w-md lg:text-right">
+      <div aria-live="polite" className={DB.transferReport}>
         {report !== null && <p className={`text-sm ${report.kind === 'error' ? 'alert-error' : 'alert-success'}`}>{report.text}</p>}
       </div>
     </div>
