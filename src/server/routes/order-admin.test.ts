@@ -406,12 +406,21 @@ describe('the pending-order expiry sweep', () => {
   it('starts with the app, runs every ORDER_SWEEP_SECONDS, and stops when the app closes', async () => {
     // Only the interval timer is faked: the database, HTTP and mail keep their real timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const intervals = vi.spyOn(globalThis, 'setInterval');
+    // The periods asked for are recorded by a wrapper that is put back only while it is still
+    // there: a spy's mockRestore() put the fake back unconditionally, so a test that outlived its
+    // file (after a timeout) would leave it for the next file (tests/support/real-timers.ts).
+    const fakeSetInterval = globalThis.setInterval;
+    const periods: unknown[] = [];
+    const recording = ((...args: Parameters<typeof setInterval>) => {
+      periods.push(args[1]);
+      return fakeSetInterval(...args);
+    }) as typeof setInterval;
+    globalThis.setInterval = recording;
     try {
       // 77 s: no other periodic task of the app (the media sweep runs every 60 s) uses it.
       const running = await createTestApp({ ORDER_SWEEP_SECONDS: '77' });
       try {
-        expect(intervals.mock.calls.filter(([, ms]) => ms === 77_000)).toHaveLength(1);
+        expect(periods.filter((ms) => ms === 77_000)).toHaveLength(1);
         const product = await createProductRepository(running.database.db).create(productFields('TIMER', { stock: 5 }));
         const response = await running.app.inject({
           method: 'POST',
@@ -436,7 +445,7 @@ describe('the pending-order expiry sweep', () => {
       }
       expect(vi.getTimerCount()).toBe(0);
     } finally {
-      intervals.mockRestore();
+      if (globalThis.setInterval === recording) globalThis.setInterval = fakeSetInterval;
       vi.useRealTimers();
     }
   });
