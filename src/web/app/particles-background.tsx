@@ -24,7 +24,9 @@ type Renderer = { start(start: Started): Promise<ParticlesControls | undefined>;
  */
 function workerRenderer(canvas: HTMLCanvasElement): Renderer {
   const worker = new Worker(new URL('./particles-worker.ts', import.meta.url), { type: 'module', name: 'particles' });
-  worker.addEventListener('error', (event) => console.error('Particles worker failed', event.message));
+  // Decoration: a worker whose script could not load (offline at that moment) leaves the background
+  // plain, which is worth a warning, not an error.
+  worker.addEventListener('error', (event) => console.warn('Particles worker failed', event.message || 'its script did not load'));
   const send = (command: ParticlesCommand, transfer: Transferable[] = []) => worker.postMessage(command, transfer);
   return {
     start: ({ onFrames, ...start }) => {
