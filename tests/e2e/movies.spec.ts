@@ -533,30 +533,14 @@ test.describe('about page', () => {
     page,
   }) => {
     const scripts = recordScripts(page);
-    await page.addInitScript(() => {
-      const shifts: { value: number; text: string }[] = [];
-      Object.assign(window, { __shifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node }[];
-        })[]) {
-          if (!entry.hadRecentInput)
-            shifts.push({
-              value: entry.value,
-              text: entry.sources.map((source) => source.node?.textContent?.slice(0, 60) ?? '').join(' | '),
-            });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordPaints(page);
     await page.goto('/about');
     const intro = page.getByText(/^MINGO is movie bingo for the whole year\. Every year from 2018 to 2025 has its own 5×5 board/);
     await expect(intro).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Countdown to MINGO/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Row', exact: true })).toBeVisible(); // the first how-to-play tile
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+    expect(await recorded(page, '__shifts')).toEqual([]);
     // Decision 184: its tiles are read with a first-load twin, so the page evaluates no zod.
     expect(scripts.size).toBeGreaterThan(3);
     expect(await zodScripts(page, scripts)).toEqual([]);
