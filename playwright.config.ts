@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { disableFeaturesSwitch } from './tests/e2e/chromium-flags';
 import { E2E_ADMIN } from './tests/e2e/e2e-admin';
 
 // The production build, started as the README starts it (`npm run serve` after `npm run build`),
@@ -48,6 +49,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        disableFeaturesSwitch(),
       ],
     },
   },
