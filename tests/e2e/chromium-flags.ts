@@ -17,7 +17,7 @@ function playwrightDisabledFeatures(): string[] {
   const bundle = path.join(path.dirname(require.resolve('playwright-core/package.json')), 'lib', 'coreBundle.js');
   const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(readFileSync(bundle, 'utf8'))?.[1];
   if (list === undefined) throw new Error(`Playwright's disabledFeatures list is no longer in ${bundle}: see decision 187`);
-  return [...list.matchAll(/"([A-Za-z0-9]+)"/g)].map((match) => match[1]);
+  return [...list.matchAll(/"([A-Za-z0-9]+)"/g)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
 }
 
 /** The --disable-features switch for the browser tests: Playwright's list and ours. */
