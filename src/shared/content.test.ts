@@ -77,3 +77,48 @@ describe('how-to-play tiles', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('content schemas at their edges (fictional entries)', () => {
+  const movie = {
+    id: 'test-movie',
+    name: 'The Test Movie',
+    year: 2030,
+    description: '',
+    imageURL: '/posters/test.jpg',
+    starDescriptionA: '',
+    starRatingA: 0,
+    starDescriptionB: '',
+    starRatingB: 5,
+    runtime: 0,
+  };
+  const refusedAt = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((issue) => issue.path.at(-1));
+
+  it('accepts the extremes: no stars, five stars, a runtime of 0 and empty descriptions', () => {
+    expect(MovieListSchema.safeParse([movie]).error).toBeUndefined();
+  });
+
+  it.each([
+    ['id', ''],
+    ['name', ''],
+    ['imageURL', ''],
+    ['year', 2030.5],
+    ['runtime', -1],
+    ['runtime', 90.5],
+    ['starRatingA', -0.5],
+    ['starRatingA', 5.5],
+    ['starRatingB', -1],
+    ['starRatingB', 6],
+  ] as const)('refuses a movie whose %s is %s, naming the field', (field, value) => {
+    expect(refusedAt(MovieListSchema.safeParse([{ ...movie, [field]: value }]))).toEqual([field]);
+  });
+
+  const tile = { id: 'row', title: 'Row', description: '', imageURL: '/images/row.png' };
+
+  it('accepts a tile with an empty description', () => {
+    expect(HowToPlayListSchema.safeParse([tile]).error).toBeUndefined();
+  });
+
+  it.each(['id', 'title', 'imageURL'] as const)('refuses a tile with an empty %s, naming the field', (field) => {
+    expect(refusedAt(HowToPlayListSchema.safeParse([{ ...tile, [field]: '' }]))).toEqual([field]);
+  });
+});
