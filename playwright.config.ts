@@ -34,8 +34,8 @@ export default defineConfig({
   use: {
     baseURL,
     // Recording a trace of every story cost 18 % of the suite's CPU time (decision 187), so a
-    // story is traced only when it runs again after a failure: the run still fails (no retries
-    // and failOnFlakyTests above), with the failure's screenshot and the second run's trace.
+    // story is traced only when it runs again after a failure: the run still fails
+    // (failOnFlakyTests above), with the failure's screenshot and the second run's trace.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // Two costs every story paid for nothing (decision 160, "Browser-test speed"): the service
