@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { encodeShareCode } from '../../src/domain/share-code';
-import { expectNoViolations, THEMES, type Theme } from './axe';
+import { axeViolations, expectNoViolations, THEMES, type Theme } from './axe';
 import { expect, rootClasses, signIn, test } from './fixtures';
 import { startPinSetCheckout } from './order-support';
 
@@ -48,6 +48,26 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page) => Locator }[] = [
   { path: '/cancel', ready: (page) => heading(page, 'Payment Cancelled') },
   { path: '/no-such-page', ready: (page) => heading(page, 'Page not found') },
 ];
+
+test('the axe check finds a fault on the page, and inside a dialog only when it is scoped to the dialog', async ({ page }) => {
+  await open(page, '/cancel', 'dark');
+  await settled(page, heading(page, 'Payment Cancelled'));
+  expect(await axeViolations(page)).toEqual([]);
+  // Two faults axe's default rules refuse: a button without a name in the page, and an image
+  // without a text alternative in an open dialog.
+  await page.evaluate(() => {
+    document.querySelector('main')?.append(document.createElement('button'));
+    const dialog = document.createElement('dialog');
+    const image = document.createElement('img');
+    image.src = '/icons/icon-192.png';
+    dialog.append(image);
+    document.body.append(dialog);
+    dialog.show();
+  });
+  const rules = (violations: string[]) => violations.map((line) => line.slice(0, line.indexOf(' ')));
+  expect(rules(await axeViolations(page))).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+  expect(rules(await axeViolations(page, 'dialog[open]'))).toEqual(['image-alt']);
+});
 
 test.describe('axe: signed out', () => {
   for (const { path, ready } of PUBLIC_PAGES) {
