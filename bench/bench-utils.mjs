@@ -48,7 +48,7 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Starts the production build (`$DIST_DIR/server/server.js`, default dist) on 127.0.0.1 with a
- * fresh data directory and demo content; `stop()` ends it and removes the data.
+ * fresh data directory and demo content; `stop()` ends it and removes the data, `child` is its process.
  */
 export async function startServer() {
   const distDir = process.env.DIST_DIR ?? 'dist';
@@ -75,7 +75,7 @@ export async function startServer() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url, stop, child };
 }
 
 /** Writes the reference server of the throughput ratios (a bare Fastify "hello" on PORT, 127.0.0.1) into `dir`: its file. */

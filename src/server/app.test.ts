@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../shared/errors';
 import { buildApp } from './app';
 import { migrateToLatest, UnmigratedDatabaseError } from './db/migrate';
+import { builtFiles } from './static-site';
 import { createTestApp, createTestDatabase, type TestApp } from '../../tests/support/test-app';
 
 describe('health and errors', () => {
@@ -151,15 +152,19 @@ describe('health and errors', () => {
 describe('static site', () => {
   let t: TestApp;
   const html = `<!doctype html><html class="dark"><head><script type="module" src="/static/app-1a2b.js"></script></head><body>${'x'.repeat(2000)}</body></html>`;
+  const script = `console.log(${JSON.stringify('y'.repeat(4000))})`;
+  let site: string;
   beforeAll(async () => {
     const { mkdtemp } = await import('node:fs/promises');
     const os = await import('node:os');
-    const site = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
+    site = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
     await mkdir(path.join(site, 'static'), { recursive: true });
     await mkdir(path.join(site, 'assets'), { recursive: true });
     await writeFile(path.join(site, 'index.html'), html);
     await writeFile(path.join(site, 'index.html.br'), zlib.brotliCompressSync(html));
     await writeFile(path.join(site, 'static', 'app-1a2b.js'), 'console.log(1)');
+    await writeFile(path.join(site, 'static', 'big-3c4d.js'), script);
+    await writeFile(path.join(site, 'static', 'big-3c4d.js.br'), zlib.brotliCompressSync(script));
     await writeFile(path.join(site, 'assets', 'particles.json'), '{}');
     t = await createTestApp({ STATIC_DIR: site });
   });
@@ -225,6 +230,46 @@ describe('static site', () => {
     const range = await t.app.inject({ method: 'GET', url: '/static/app-1a2b.js', headers: { range: 'bytes=5000-6000' } });
     expect(range.statusCode).toBe(416);
     expect(range.json()).toMatchObject({ error: { code: 'range_not_satisfiable', message: expect.any(String) } });
+  });
+
+  it('knows the files of the build by their address, not its directories', () => {
+    expect([...builtFiles(site)].sort()).toEqual([
+      '/assets/particles.json',
+      '/index.html',
+      '/index.html.br',
+      '/static/app-1a2b.js',
+      '/static/big-3c4d.js',
+      '/static/big-3c4d.js.br',
+    ]);
+  });
+
+  it("answers a file of the build at its exact address as the plugin's own route does under another spelling of it", async () => {
+    // An exact address is sent at once; a percent-encoded one takes @fastify/static's route,
+    // with its spelling check (decision 189). Both send the precompressed variant, same headers.
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const exact = await t.app.inject({ method: 'GET', url: '/static/big-3c4d.js?v=1', headers });
+    const encoded = await t.app.inject({ method: 'GET', url: '/static/%62ig-3c4d.js', headers });
+    for (const response of [exact, encoded]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+    }
+    const { date: _exactDate, ...exactHeaders } = exact.headers;
+    const { date: _encodedDate, ...encodedHeaders } = encoded.headers;
+    expect(exactHeaders).toEqual(encodedHeaders);
+    const head = await t.app.inject({ method: 'HEAD', url: '/static/big-3c4d.js', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(exact.headers['content-length']);
+    expect(head.body).toBe('');
+  });
+
+  it("still serves a file that came after the start, through the plugin's route", async () => {
+    await writeFile(path.join(site, 'static', 'late-5e6f.js'), 'console.log(2)');
+    const late = await t.app.inject({ method: 'GET', url: '/static/late-5e6f.js' });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('console.log(2)');
   });
 
   it('answers a missing image with 404, not the page', async () => {
