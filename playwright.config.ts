@@ -70,10 +70,12 @@ export default defineConfig({
     { name: 'deployment', testMatch: /update-prompt\.spec\.ts$/, dependencies: ['shared-state'] },
   ],
   webServer: {
-    command: `node ${distDir}/server/server.js`,
+    // The server, whose temporary data directory goes once it has stopped.
+    command: `node scripts/server-with-run-data.mjs ${distDir}/server/server.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

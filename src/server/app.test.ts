@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
@@ -170,6 +170,7 @@ describe('static site', () => {
   });
   afterAll(async () => {
     await t.close();
+    await rm(site, { recursive: true, force: true });
   });
 
   it('serves index.html (the app 404 page, with its head) for unknown page routes as a 404 with no-cache, compressed', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 describe('static site without Accept-Encoding', () => {
   let t: TestApp;
+  let site: string;
   beforeAll(async () => {
-    const site = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
+    site = await mkdtemp(path.join(os.tmpdir(), 'mingo-site-'));
     await mkdir(path.join(site, 'static'), { recursive: true });
     await writeFile(path.join(site, 'index.html'), '<!doctype html><title>MINGO</title>');
     await writeFile(path.join(site, 'index.html.br'), 'not really brotli');
@@ -17,6 +18,7 @@ describe('static site without Accept-Encoding', () => {
   });
   afterAll(async () => {
     await t.close();
+    await rm(site, { recursive: true, force: true });
   });
 
   it('answers GET / with the page to a client that sends no Accept-Encoding (curl, monitors)', async () => {
