@@ -33,6 +33,12 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*') || accept === '';
 }
 
+/** A request target split into its path and its query (with the `?`, or empty). */
+function splitTarget(url: string): { pathname: string; search: string } {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? { pathname: url, search: '' } : { pathname: url.slice(0, queryStart), search: url.slice(queryStart) };
+}
+
 /**
  * The address of every file of the built site (`/static/index-1a2b.js`), read once at start: a
  * build does not change while the server runs (an update is a new build and a restart).
@@ -56,8 +62,7 @@ export function builtFiles(root: string): ReadonlySet<string> {
  */
 function servingBuiltFilesAtOnce(files: ReadonlySet<string>, served: RouteHandlerMethod): RouteHandlerMethod {
   return function (request, reply) {
-    const queryStart = request.url.indexOf('?');
-    const pathname = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const { pathname } = splitTarget(request.url);
     if (files.has(pathname)) return reply.sendFile(pathname);
     return served.call(this, request, reply);
   };
@@ -114,9 +119,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string, sit
 
   let tooLong: ReturnType<typeof overLongParameter> | undefined;
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const queryStart = request.url.indexOf('?');
-    const pathname = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const search = queryStart === -1 ? '' : request.url.slice(queryStart);
+    const { pathname, search } = splitTarget(request.url);
     tooLong ??= overLongParameter(app.routeRegistry, app.initialConfig.maxParamLength ?? 100);
     if (tooLong(request.method, pathname)) throw uriTooLong('A part of the request address is too long.');
     if (site !== undefined && wantsHtml(request)) {

@@ -16,8 +16,8 @@ export const THEMES: Theme[] = ['dark', 'light'];
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   // Only violations: collecting every passing node roughly doubles axe's time on a large page.
   // Legacy mode runs axe.run() in the page itself. The default ran axe.runPartial() and then
-  // opened a blank page in the context to finish the run: three times the time per check (20 s
-  // against 50 s over the accessibility suite), only to reach cross-origin frames, which the app
+  // opened a blank page in the context to finish the run: 2.5 times the time per check (50 s
+  // against 20 s over the accessibility suite), only to reach cross-origin frames, which the app
   // has none of (decision 188).
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
   if (include !== undefined) builder.include(include);
