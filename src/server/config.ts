@@ -120,6 +120,9 @@ const EnvSchema = z.object({
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
   /** Members a friends' league may have (the organisers' community league has no limit). */
   LEAGUE_MAX_MEMBERS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(10_000).default(50),
+  /** Live league pages (event streams) one browser, and one client address, may hold open on one instance. */
+  LEAGUE_STREAMS_PER_PLAYER: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000).default(10),
+  LEAGUE_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
   STATIC_DIR: optionalString,
@@ -190,6 +193,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** LEAGUE_MAX_MEMBERS: the size of a friends' league. */
   leagueMaxMembers: number;
+  /** Open league event streams per player and per client address, on one instance. */
+  leagueStreams: { perPlayer: number; perAddress: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   staticDir: string;
@@ -307,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     leagueMaxMembers: e.LEAGUE_MAX_MEMBERS,
+    leagueStreams: { perPlayer: e.LEAGUE_STREAMS_PER_PLAYER, perAddress: e.LEAGUE_STREAMS_PER_ADDRESS },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`,
