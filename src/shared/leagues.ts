@@ -4,7 +4,7 @@ import { BoardYearSchema, MovieIdSchema } from './boards';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { safeText, singleLineText } from './text';
 
-// Leagues (DESIGN §10, decision 080): players without accounts, marks on every device, leagues of
+// Leagues (DESIGN §10, decision 082): players without accounts, marks on every device, leagues of
 // friends with live standings. A player is a browser holding the httpOnly `mingo_player` cookie;
 // the routes under /api/me and /api/leagues read it (no staff session involved).
 

@@ -9,7 +9,7 @@ import type { LeagueSignals } from './league-signals';
 
 /**
  * The hub alone, over an in-memory log and a hand-driven signal subscription, with vitest's fake
- * clock: what one process writes to its streams (DESIGN §10, decision 082).
+ * clock: what one process writes to its streams (DESIGN §10, decision 083).
  */
 
 /** A response a test can read and stop reading: writes pile up in `writableLength` while `reading` is off. */

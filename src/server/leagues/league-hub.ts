@@ -5,7 +5,7 @@ import type { LeagueReads } from './league-reads';
 import type { LeagueSignals } from './league-signals';
 
 /**
- * The live side of leagues (DESIGN §10, decisions 080 and 082). Each process subscribes once to
+ * The live side of leagues (DESIGN §10, decisions 082 and 083). Each process subscribes once to
  * the league signals (ids only: `<league>:<event id>`, or `<league>:s` when a community league's
  * standings moved) and fans out to its own subscribers. State lives in PostgreSQL alone: a process
  * reads the events it was told of from the durable log, so none keeps anything another one needs.

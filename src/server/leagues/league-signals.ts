@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Executor, NotifyHandlers } from '../db/database';
 
 /**
- * How processes tell each other that a league changed (decision 082). The message is ids only:
+ * How processes tell each other that a league changed (decision 083). The message is ids only:
  * `<league id>:<event id>` (a new event in the durable log, which stays in PostgreSQL) or
  * `<league id>:s` (a community league's standings moved; they are not logged, see league-hub.ts).
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Leagues (DESIGN §10, decision 080): players without accounts, their seen marks, one-time device
+ * Leagues (DESIGN §10, decision 082): players without accounts, their seen marks, one-time device
  * links, leagues with their members and the durable log of each league's events.
  *
  * - A player is known by the SHA-256 of random keys that only its browsers hold (a cookie each).
