@@ -17,9 +17,10 @@ import type { LeagueSignals } from './league-signals';
  * - Events commit in their numbers' order (the league row's lock), so "everything after n" is
  *   complete. A stream too far behind, with no Last-Event-ID, or dropped for reading too slowly
  *   gets a `reset` with the whole state instead.
- * - Community leagues: standings go out at most once per STANDINGS_MS tick, ranked once per tick
- *   for all subscribers; each subscriber's own place is appended to the shared bytes.
- * - Costs per connection: no timer (one shared heartbeat tick, one standings tick), no buffer
+ * - Community leagues: standings go out at most once per STANDINGS_MS tick (the next tick is set
+ *   once a tick's messages are written, so two are never closer), ranked once per tick for all
+ *   subscribers; each subscriber's own place is appended to the shared bytes.
+ * - Costs per connection: no timer (one shared heartbeat interval, one standings timer), no buffer
  *   beyond MAX_BUFFERED_BYTES (a reader that stops reading is dropped and resumes later).
  * - While the signal subscription is down, notices can be missed: each heartbeat tick then reads
  *   every league, and a reconnect does at once.
@@ -324,15 +325,18 @@ export async function createLeagueHub(options: {
     if (!listening) void kick();
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
-  let standingsRunning = false;
-  const standingsTick = setInterval(() => {
-    if (standingsRunning) return;
-    standingsRunning = true;
-    void sendStandings().finally(() => {
-      standingsRunning = false;
-    });
-  }, options.standingsMs ?? STANDINGS_MS);
-  standingsTick.unref();
+  // The next standings tick is set when one has been sent: two messages to one subscriber are
+  // always at least STANDINGS_MS apart, however long ranking and writing took.
+  let standingsTimer: NodeJS.Timeout | undefined;
+  const nextStandings = (): void => {
+    standingsTimer = setTimeout(() => {
+      void sendStandings().finally(() => {
+        if (!closed) nextStandings();
+      });
+    }, options.standingsMs ?? STANDINGS_MS);
+    standingsTimer.unref();
+  };
+  nextStandings();
 
   return {
     canOpen: (playerId, address) =>
@@ -373,7 +377,7 @@ export async function createLeagueHub(options: {
     async close() {
       closed = true;
       clearInterval(heartbeat);
-      clearInterval(standingsTick);
+      clearTimeout(standingsTimer);
       await stopListening();
       await idle;
       const spread = options.shutdownRetryMs ?? (() => 1_000 + Math.floor(Math.random() * 4_000));

@@ -1,0 +1,116 @@
+// Issue 34's community-league goal: one instance, a community league of 10,000 members each
+// holding its live stream, while 2,000 of them mark 10 movies each over 60 s (333 marks a second).
+// Goals: 0 errors; every subscriber ≤ 1 standings message a second; p99 of a mark request
+// ≤ 250 ms; the server's RSS steady. The server runs on core 0, the stream clients (two
+// processes) and the markers (one) on core 1 (taskset); PostgreSQL on its own.
+//
+//   node bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
+// Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  cpuMs,
+  createDatabase,
+  fmt,
+  loadAverage,
+  openAll,
+  percentile,
+  reportAll,
+  rssKb,
+  seedLeagues,
+  sleep,
+  startApp,
+  startClients,
+} from './support.mjs';
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '10000' },
+    markers: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '60' },
+  },
+});
+const MEMBERS = Number(values.members);
+const MARKERS = Number(values.markers);
+const SECONDS = Number(values.seconds);
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+console.log(
+  `community league benchmark: ${MEMBERS} members with a stream each, ${MARKERS} marking 10 movies over ${SECONDS} s; load average ${loadAverage()}`,
+);
+const database = await createDatabase('mingo_bench_community');
+const server = await startApp({
+  cpu: 0,
+  env: { DATABASE_URL: database.url, LEAGUE_STREAMS_PER_ADDRESS: String(MEMBERS * 2), DATABASE_POOL_SIZE: '10' },
+});
+const clients = [startClients(1), startClients(1)];
+const markers = spawn('taskset', ['-c', '1', process.execPath, path.join(here, 'markers.mjs')], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+try {
+  const { players, leagues } = await seedLeagues(database, { leagues: 1, perLeague: MEMBERS, community: true });
+  const board = (await (await fetch(`${server.url}/api/boards/2025`)).json()).movies
+    .map((movie) => movie.id)
+    .filter((_, cell) => cell !== 12);
+  const opened = await openAll(
+    clients,
+    players.map((player) => ({ url: `${server.url}/api/leagues/${leagues[0].code}/events?lastEventId=0`, cookie: player.cookie })),
+  );
+  console.log(`${opened.opened} streams open (${opened.failed} failed); server RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`);
+  await sleep(3_000);
+  await Promise.all(clients.map((client) => client.mark()));
+  const rss = [];
+  const sampler = setInterval(() => rss.push(rssKb(server.pid) / 1024), 5_000);
+  const cpuBefore = cpuMs(server.pid);
+  const started = performance.now();
+  const done = new Promise((resolve) => markers.once('message', (message) => resolve(message.done)));
+  markers.send({
+    run: {
+      url: server.url,
+      origin: server.url,
+      durationMs: SECONDS * 1000,
+      players: players.slice(0, MARKERS).map((player, index) => ({
+        cookie: player.cookie,
+        // Each fan from an address of their own, as on the internet (the per-address request limits).
+        from: `127.2.${(index >> 8) + 1}.${(index & 255) + 1}`,
+        movies: Array.from({ length: 10 }, (_, n) => board[(index + n) % board.length]),
+      })),
+    },
+  });
+  const result = await done;
+  await sleep(2_000);
+  clearInterval(sampler);
+  const wallMs = performance.now() - started;
+  const serverCpu = cpuMs(server.pid) - cpuBefore;
+  const { streams, cpuShares } = await reportAll(clients);
+  const gaps = streams.map((stream) => stream.minStandingsGapMs).filter((gap) => gap !== undefined);
+  const minGap = Math.min(...gaps);
+  const perSecond = Math.max(...streams.map((stream) => stream.maxStandingsPerSecond));
+  const standings = streams.map((stream) => stream.standings);
+  const dropped = streams.filter((stream) => stream.dropped).length;
+  console.log(`load average at the end ${loadAverage()}`);
+  console.log(
+    `marks: ${result.latencies.length} in ${(result.tookMs / 1000).toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}${result.firstRefusal === undefined ? '' : ` (first refusal: ${result.firstRefusal})`}; ` +
+      `latency p50 ${fmt(percentile(result.latencies, 50))}, p99 ${fmt(percentile(result.latencies, 99))}, max ${fmt(Math.max(...result.latencies))}`,
+  );
+  console.log(
+    `standings: each subscriber got ${Math.min(...standings)}–${Math.max(...standings)} messages; shortest gap between two at one subscriber ${fmt(minGap)} ` +
+      `(as received: the server sends them ≥ 1 s apart, delivery jitter moves them); at most ${perSecond} in one clock second; ${dropped} streams dropped`,
+  );
+  console.log(
+    `server: ${serverCpu} ms of CPU over ${(wallMs / 1000).toFixed(0)} s (${((serverCpu / wallMs) * 100).toFixed(0)} % of its core); RSS every 5 s: ${rss.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+  );
+  console.log(`stream clients: busiest process ${(Math.max(...cpuShares) * 100).toFixed(0)} % of a core`);
+  const p99 = percentile(result.latencies, 99);
+  const steady = rss.length < 4 || Math.max(...rss.slice(2)) - Math.min(...rss.slice(2)) < 0.15 * Math.min(...rss.slice(2));
+  console.log(
+    `goals: 0 errors ${result.errors === 0 ? 'MET' : 'NOT MET'}; ≤ 1 standings a second (no two within 900 ms as received) ${minGap >= 900 ? 'MET' : 'NOT MET'}; ` +
+      `p99 mark ≤ 250 ms ${p99 <= 250 ? 'MET' : 'NOT MET'}; RSS steady (within 15 % after the first 10 s) ${steady ? 'MET' : 'NOT MET'}`,
+  );
+} finally {
+  markers.kill();
+  await Promise.all(clients.map((client) => client.close()));
+  await server.stop();
+  await database.drop();
+}

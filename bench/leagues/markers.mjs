@@ -1,0 +1,75 @@
+// A benchmark's players marking movies, as a child process (IPC): { run: { url, origin, players:
+// [{ cookie, from, movies: [id…] }], durationMs } } marks each player's movies one request at a time,
+// spread evenly over the duration (every request at its own planned moment, so a slow answer
+// does not slow the offered rate), and answers { done: { latencies, errors, statuses } }.
+import http from 'node:http';
+
+/** One keep-alive connection per player, from the player's own loopback address (as every fan has their own). */
+const agents = new Map();
+const agentFor = (from) => {
+  let agent = agents.get(from);
+  if (agent === undefined) {
+    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    agents.set(from, agent);
+  }
+  return agent;
+};
+
+function put(url, body, headers, from) {
+  return new Promise((resolve) => {
+    const payload = JSON.stringify(body);
+    const started = performance.now();
+    const request = http.request(
+      url,
+      {
+        method: 'PUT',
+        agent: agentFor(from),
+        localAddress: from,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started, text }));
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, error: error.message }));
+    request.end(payload);
+  });
+}
+
+process.on('message', async (message) => {
+  if (message.run === undefined) return process.exit(0);
+  const { url, origin, players, durationMs } = message.run;
+  const plan = [];
+  for (const player of players) for (const movieId of player.movies) plan.push({ cookie: player.cookie, from: player.from, movieId });
+  // Interleaved: each player's movies are spread over the whole run.
+  plan.sort((a, b) => a.movieId.localeCompare(b.movieId) || a.cookie.localeCompare(b.cookie));
+  const gap = durationMs / plan.length;
+  const start = performance.now();
+  const results = await Promise.all(
+    plan.map(async (step, index) => {
+      const due = start + index * gap;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return put(
+        `${url}/api/me/marks`,
+        { changes: [{ movieId: step.movieId, seen: true, at: new Date().toISOString() }] },
+        { cookie: step.cookie, origin },
+        step.from,
+      );
+    }),
+  );
+  const statuses = {};
+  for (const result of results) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+  process.send({
+    done: {
+      latencies: results.map((result) => result.ms),
+      errors: results.filter((result) => result.status !== 200).length,
+      statuses,
+      tookMs: performance.now() - start,
+      firstRefusal: results.find((result) => result.status !== 200)?.text?.slice(0, 300),
+    },
+  });
+});

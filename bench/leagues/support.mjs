@@ -1,0 +1,213 @@
+// Shared by the leagues benchmarks: a PostgreSQL database of their own, the production server
+// pinned to a core, players and leagues written straight into the database (10,000 joins through
+// the API would measure the set-up, not the streams), client processes pinned to the other core,
+// and the figures (RSS, CPU time, percentiles). Everything listens on 127.0.0.1 only.
+import { fork, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, waitFor } from '../bench-utils.mjs';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export const now = () => performance.timeOrigin + performance.now();
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function rssKb(pid) {
+  return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+async function adminQuery(url, text, values = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createDatabase(prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(ADMIN_URL, `CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    query: (text, values) => adminQuery(url.toString(), text, values),
+    drop: () => adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** `node dist/server/server.js` on 127.0.0.1, on CPU `cpu` (taskset), with `env`; ready when /readyz answers. */
+export async function startApp({ env, cpu, port }) {
+  const distDir = process.env.DIST_DIR ?? 'dist';
+  const listen = port ?? (await freePort());
+  const args = [...(cpu === undefined ? [] : ['-c', String(cpu)]), process.execPath, path.join(distDir, 'server', 'server.js')];
+  const child = spawn(cpu === undefined ? args[0] : 'taskset', cpu === undefined ? args.slice(1) : args, {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(listen),
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(distDir, 'client'),
+      DEMO_DATA: 'false',
+      AUTH_SECRET: 'leagues-bench-auth-secret-0123456789abcdef',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${listen}`;
+  await waitFor(`${url}/readyz`, { child, timeoutMs: 120_000 });
+  return {
+    url,
+    port: listen,
+    child,
+    pid: child.pid,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+function code() {
+  let text = '';
+  for (const byte of randomBytes(6)) text += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+  return text;
+}
+
+/**
+ * Leagues and their players, written straight into a migrated database: `leagues` leagues of
+ * `perLeague` players each (the first one the owner; `community`: one league, no owner). Each
+ * player has a key of its own; its cookie is what a browser would hold.
+ */
+export async function seedLeagues(database, { leagues, perLeague, community = false, year = 2025 }) {
+  const players = [];
+  const created = [];
+  for (let league = 0; league < leagues; league++) {
+    const id = randomUUID();
+    created.push({ id, code: code(), name: community ? `MINGO ${year}` : `Bench league ${league}` });
+    for (let n = 0; n < perLeague; n++) {
+      const key = randomBytes(32).toString('base64url');
+      players.push({
+        playerId: randomUUID(),
+        memberId: randomUUID(),
+        key,
+        hash: createHash('sha256').update(key).digest('base64url'),
+        cookie: `mingo_player=${key}`,
+        league: league,
+        leagueId: id,
+        nickname: `Fan ${n}`,
+        owner: !community && n === 0,
+      });
+    }
+  }
+  await database.query(
+    'insert into leagues (id, code, name, year, community) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::bool[])',
+    [
+      created.map((league) => league.id),
+      created.map((league) => league.code),
+      created.map((league) => league.name),
+      created.map(() => year),
+      created.map(() => community),
+    ],
+  );
+  for (let start = 0; start < players.length; start += 2_000) {
+    const batch = players.slice(start, start + 2_000);
+    await database.query('insert into players (id) select unnest($1::uuid[])', [batch.map((player) => player.playerId)]);
+    await database.query('insert into player_keys (key_hash, player_id) select * from unnest($1::text[], $2::uuid[])', [
+      batch.map((player) => player.hash),
+      batch.map((player) => player.playerId),
+    ]);
+    await database.query(
+      `insert into league_members (id, league_id, player_id, nickname, nickname_key, is_owner)
+       select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bool[])`,
+      [
+        batch.map((player) => player.memberId),
+        batch.map((player) => player.leagueId),
+        batch.map((player) => player.playerId),
+        batch.map((player) => player.nickname),
+        batch.map((player) => player.nickname.toLowerCase()),
+        batch.map((player) => player.owner),
+      ],
+    );
+  }
+  return { players, leagues: created.map((league, index) => ({ ...league, owner: players[index * perLeague] })) };
+}
+
+/** A client process (bench/leagues/sse-clients.mjs) pinned to `cpu`, spoken to over IPC. */
+export function startClients(cpu, script = 'sse-clients.mjs') {
+  const child =
+    cpu === undefined
+      ? fork(path.join(here, script), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+      : spawn('taskset', ['-c', String(cpu), process.execPath, path.join(here, script)], {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+  const ask = (message, replyKey) =>
+    new Promise((resolve) => {
+      const onMessage = (answer) => {
+        if (replyKey in answer) {
+          child.off('message', onMessage);
+          resolve(answer);
+        }
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  return {
+    child,
+    open: (targets) => ask({ open: targets }, 'opened'),
+    mark: () => ask({ mark: true }, 'marked'),
+    report: async () => (await ask({ report: true }, 'report')).report,
+    close: () => {
+      child.send({ close: true });
+      return new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Splits `targets` over `clients` and opens them all; the counts of opened and failed streams. */
+export async function openAll(clients, targets) {
+  const share = Math.ceil(targets.length / clients.length);
+  const answers = await Promise.all(clients.map((client, index) => client.open(targets.slice(index * share, (index + 1) * share))));
+  return answers.reduce((sum, answer) => ({ opened: sum.opened + answer.opened, failed: sum.failed + answer.failed }), {
+    opened: 0,
+    failed: 0,
+  });
+}
+
+/** The streams of all clients, in the order their targets were given. */
+export async function reportAll(clients) {
+  const reports = await Promise.all(clients.map((client) => client.report()));
+  return { streams: reports.flatMap((report) => report.streams), cpuShares: reports.map((report) => report.cpuShare) };
+}
+
+export function fmt(ms) {
+  return Number.isNaN(ms) ? '—' : `${ms.toFixed(0)} ms`;
+}
