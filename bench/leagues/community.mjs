@@ -4,7 +4,7 @@
 // ≤ 250 ms; the server's RSS steady. The server runs on core 0, the stream clients (two
 // processes) and the markers (one) on core 1 (taskset); PostgreSQL on its own.
 //
-//   node bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
+//   node --import tsx bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
 // Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 // is 20,000 per process) on core 1 (taskset); PostgreSQL on its own. Goals: memory per stream
 // ≤ 2× the bare server's; 100 % delivered; p99 ≤ 2× the bare server's p99 for one event to all.
 //
-//   node bench/leagues/streams.mjs [--streams 10000] [--leagues 200]
+//   node --import tsx bench/leagues/streams.mjs [--streams 10000] [--leagues 200]
 // Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
 import { spawn } from 'node:child_process';
 import http from 'node:http';

@@ -1,16 +1,18 @@
-// Shared by the leagues benchmarks: a PostgreSQL database of their own, the production server
-// pinned to a core, players and leagues written straight into the database (10,000 joins through
-// the API would measure the set-up, not the streams), client processes pinned to the other core,
-// and the figures (RSS, CPU time, percentiles). Everything listens on 127.0.0.1 only.
+// Shared by the leagues benchmarks (run them with `node --import tsx`: they use the cluster suite's
+// process helpers, tests/cluster/support.ts): the production server pinned to a core, players and
+// leagues written straight into a fresh database (10,000 joins through the API would measure the
+// set-up, not the streams), client processes pinned to the other core, and the figures (RSS, CPU
+// time, percentiles). Everything listens on 127.0.0.1 only.
 import { fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { freePort, waitFor } from '../bench-utils.mjs';
+import { adminQuery, startApp as startClusterApp, stopApp, waitReady } from '../../tests/cluster/support.ts';
+import { freePort } from '../bench-utils.mjs';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { createDatabase } from '../../tests/cluster/support.ts';
+
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -39,61 +41,23 @@ export function loadAverage() {
     .join(' ');
 }
 
-async function adminQuery(url, text, values = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-export async function createDatabase(prefix) {
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(ADMIN_URL, `CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    query: (text, values) => adminQuery(url.toString(), text, values),
-    drop: () => adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
-}
-
-/** `node dist/server/server.js` on 127.0.0.1, on CPU `cpu` (taskset), with `env`; ready when /readyz answers. */
+/**
+ * The production server (`$DIST_DIR/server/server.js`) on 127.0.0.1, pinned to core `cpu`, with
+ * the benchmark's `env`: the cluster suite's process helper, ready when /readyz answers.
+ */
 export async function startApp({ env, cpu, port }) {
-  const distDir = process.env.DIST_DIR ?? 'dist';
-  const listen = port ?? (await freePort());
-  const args = [...(cpu === undefined ? [] : ['-c', String(cpu)]), process.execPath, path.join(distDir, 'server', 'server.js')];
-  const child = spawn(cpu === undefined ? args[0] : 'taskset', cpu === undefined ? args.slice(1) : args, {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(listen),
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(distDir, 'client'),
+  const app = startClusterApp(
+    port ?? (await freePort()),
+    {
+      STATIC_DIR: path.join(process.env.DIST_DIR ?? 'dist', 'client'),
       DEMO_DATA: 'false',
       AUTH_SECRET: 'leagues-bench-auth-secret-0123456789abcdef',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${listen}`;
-  await waitFor(`${url}/readyz`, { child, timeoutMs: 120_000 });
-  return {
-    url,
-    port: listen,
-    child,
-    pid: child.pid,
-    exited: new Promise((resolve) => child.once('exit', resolve)),
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+    { cpu },
+  );
+  await waitReady(app, 120_000);
+  return { ...app, pid: app.child.pid, stop: (signal = 'SIGTERM') => stopApp(app, signal) };
 }
 
 function code() {
@@ -128,7 +92,8 @@ export async function seedLeagues(database, { leagues, perLeague, community = fa
       });
     }
   }
-  await database.query(
+  await adminQuery(
+    database.url,
     'insert into leagues (id, code, name, year, community) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::bool[])',
     [
       created.map((league) => league.id),
@@ -140,12 +105,13 @@ export async function seedLeagues(database, { leagues, perLeague, community = fa
   );
   for (let start = 0; start < players.length; start += 2_000) {
     const batch = players.slice(start, start + 2_000);
-    await database.query('insert into players (id) select unnest($1::uuid[])', [batch.map((player) => player.playerId)]);
-    await database.query('insert into player_keys (key_hash, player_id) select * from unnest($1::text[], $2::uuid[])', [
+    await adminQuery(database.url, 'insert into players (id) select unnest($1::uuid[])', [batch.map((player) => player.playerId)]);
+    await adminQuery(database.url, 'insert into player_keys (key_hash, player_id) select * from unnest($1::text[], $2::uuid[])', [
       batch.map((player) => player.hash),
       batch.map((player) => player.playerId),
     ]);
-    await database.query(
+    await adminQuery(
+      database.url,
       `insert into league_members (id, league_id, player_id, nickname, nickname_key, is_owner)
        select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bool[])`,
       [

@@ -86,7 +86,11 @@ export type AppProcess = {
 export function startApp(
   port: number,
   env: Record<string, string>,
-  { entry = SERVER_ENTRY, cwd }: { entry?: string; cwd?: string } = {},
+  {
+    entry = SERVER_ENTRY,
+    cwd,
+    cpu,
+  }: { entry?: string; cwd?: string; /** Pins the process to this core (taskset; benchmarks). */ cpu?: number } = {},
 ): AppProcess {
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -96,11 +100,15 @@ export function startApp(
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn(process.execPath, [entry], {
-    env: fullEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(cwd === undefined ? {} : { cwd }),
-  });
+  const child = spawn(
+    cpu === undefined ? process.execPath : 'taskset',
+    cpu === undefined ? [entry] : ['-c', String(cpu), process.execPath, entry],
+    {
+      env: fullEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(cwd === undefined ? {} : { cwd }),
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
