@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BoardMovie, PublicBoard } from '../../../shared/boards';
 import type * as BoardsStore from '../../lib/boards-store';
 import { MovieBoards } from './movie-boards';
-import { watchedStore } from './watched-store';
+import { watchedStore } from '../../lib/watched-store';
 
 // jsdom has no modal dialogs; the Modal component only needs open/close to flip `open`.
 beforeAll(() => {

@@ -16,7 +16,7 @@ import { BingoBoard, CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';
 import { LazyMovieModal } from './lazy-movie-modal';
-import { toggleWatched, useWatchedIds } from './watched-store';
+import { toggleWatched, useWatchedIds } from '../../lib/watched-store';
 import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
 
 // The share dialog (image drawing, Web Share) loads on first use, off the Home page's first load.

@@ -3,7 +3,7 @@ import type { Movie } from '../../../shared/content';
 import { DB_PAGE_CLASSES as DB, DB_PAGE_TEXT } from '../../../shared/db-page';
 import { Icon } from '../../components/icon';
 import { exportFileContent, exportFileName, importSummary, mergeImport } from './seen-transfer';
-import { watchedStore } from './watched-store';
+import { watchedStore } from '../../lib/watched-store';
 
 type Report = { kind: 'success' | 'error'; text: string };
 
