@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featureNames = ['movies', 'clips', 'shop', 'auth'];
+const featureNames = ['movies', 'clips', 'shop', 'auth', 'leagues'];
 
 export default tseslint.config(
   {
