@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
 import { Icon } from '../components/icon';
+import { useNotedLeagues } from '../features/leagues/player-note';
 import { useCartCount } from '../features/shop/cart-store';
 import { Logo } from './logo';
 import { MenuButton } from '../components/menu-button';
@@ -49,6 +50,8 @@ function CartLink() {
 }
 
 function PageLinks({ className }: { className: string }) {
+  // Once this browser plays in a league (the player note: no API call for anyone else).
+  const inLeague = useNotedLeagues().length > 0;
   return (
     <ul className={className}>
       <li>
@@ -61,6 +64,13 @@ function PageLinks({ className }: { className: string }) {
           {PRODUCT_NAME} DB
         </NavLink>
       </li>
+      {inLeague && (
+        <li>
+          <NavLink to={paths.leagues} className={navLinkClass}>
+            Leagues
+          </NavLink>
+        </li>
+      )}
     </ul>
   );
 }

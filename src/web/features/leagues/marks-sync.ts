@@ -3,7 +3,7 @@ import { ApiError, callApi } from '../../lib/api-client';
 import { fetchBoards, refreshBoards } from '../../lib/boards-store';
 import { watchedStore } from '../../lib/watched-store';
 import { clearQueue, compact, onQueued, queueStore, setSeenQuietly, type QueuedMark } from './marks-queue';
-import { isPlayer, notePlayer, playerStore } from './player-note';
+import { isPlayer, notePlayer, playerStore, type LeagueNote } from './player-note';
 import { getMe, putMarks } from './sync-endpoints';
 
 // Sends the queue of seen / unseen (marks-queue.ts) with PUT /api/me/marks and takes the server's
@@ -225,10 +225,18 @@ export async function becomePlayerBySync(): Promise<void> {
 
 /**
  * After a device link bound this browser to another player: the marks this browser has are
- * uploaded to it as on a first sync, then the player's marks are taken.
+ * uploaded to it as on a first sync, and the answer (the player's marks, merged) is taken. A failed
+ * upload stays queued and is sent again like any other change.
  */
-export async function mergeIntoLinkedPlayer(): Promise<void> {
+export async function mergeIntoLinkedPlayer(leagues: readonly LeagueNote[]): Promise<void> {
   queueStore.set((queue) => ({ ...queue, uploaded: false }));
-  startMarksSync();
-  await syncNow();
+  notePlayer(leagues);
+  await state.flushing;
+  try {
+    await sendQueue(true);
+  } catch (error) {
+    console.warn('The marks of this browser are not uploaded yet; will retry', error);
+  }
+  if (state.running) void syncNow();
+  else startMarksSync();
 }
