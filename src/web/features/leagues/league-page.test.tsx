@@ -92,7 +92,9 @@ function renderLeague(path = '/leagues/ABC234') {
   return { router, user: userEvent.setup() };
 }
 
-const bensMarks = (id: number, movie: number, extra: Partial<Extract<LeagueEvent, { name: 'marks' }>['data']> = {}): LeagueEvent => ({
+type MarksEvent = Extract<LeagueEvent, { name: 'marks' }>;
+
+const bensMarks = (id: number, movie: number, extra: Partial<MarksEvent['data']> = {}): MarksEvent => ({
   id,
   name: 'marks',
   data: {
