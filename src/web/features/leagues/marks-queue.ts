@@ -1,30 +1,26 @@
 import { array, boolean, number, object, string } from '../../lib/first-load-schemas';
 import { createLocalStore } from '../../lib/local-store';
-import { WATCHED_KEY, watchedStore } from '../../lib/watched-store';
+import { watchedStore } from '../../lib/watched-store';
 import { isPlayer } from './player-note';
 
 // The seen marks this browser has changed and the server has not heard of yet (decision 081).
 // `watchedMovies` stays the source on the device; while the browser is a player, every seen or
 // unseen is queued here as { movieId, seen, at }, one entry per movie (the latest), in
-// localStorage, so a reload or a day offline loses nothing. marks-sync.ts (a lazy chunk) sends
-// the queue. This part runs in every tab from the first load: it is small, and a change made
-// before the sync's code arrived must be queued all the same.
+// localStorage, so a reload or a day offline loses nothing. `base` is the seen list as last
+// queued: whatever differs from it is a change not queued yet — made before the sync's code had
+// loaded, or before this browser was a player (base [] then: the first sync queues every mark).
 
 export const QUEUE_KEY = 'mingoMarksQueue';
 
 export type QueuedMark = { movieId: string; seen: boolean; at: number };
 
-export type MarksQueue = {
-  /** Whether every mark the browser had when it became a player has been queued (the first sync). */
-  uploaded: boolean;
-  changes: QueuedMark[];
-};
+export type MarksQueue = { base: string[]; changes: QueuedMark[] };
 
-const EMPTY: MarksQueue = { uploaded: false, changes: [] };
+const EMPTY: MarksQueue = { base: [], changes: [] };
 
 export const queueStore = createLocalStore<MarksQueue>(
   QUEUE_KEY,
-  object({ uploaded: boolean(), changes: array(object({ movieId: string({ minLength: 1 }), seen: boolean(), at: number() })) }),
+  object({ base: array(string()), changes: array(object({ movieId: string({ minLength: 1 }), seen: boolean(), at: number() })) }),
   EMPTY,
 );
 
@@ -48,9 +44,14 @@ export function marksBetween(before: readonly string[], after: readonly string[]
   ];
 }
 
-export function queueMarks(changes: readonly QueuedMark[]): void {
-  if (changes.length === 0) return;
-  queueStore.set((queue) => ({ ...queue, changes: compact(queue.changes, changes) }));
+/** Queues what the seen list changed since it was last queued (at `now`); true when there was something. */
+export function queueChanges(now: number): boolean {
+  const current = watchedStore.get();
+  const queue = queueStore.get();
+  const changes = marksBetween(queue.base, current, now);
+  if (changes.length === 0) return false;
+  queueStore.set({ base: [...current], changes: compact(queue.changes, changes) });
+  return true;
 }
 
 /** Forgets the queue (Forget me, or the server no longer knows this player); the seen list stays. */
@@ -58,42 +59,25 @@ export function clearQueue(): void {
   queueStore.set(EMPTY);
 }
 
-let snapshot: readonly string[] = [];
-const changeListeners = new Set<() => void>();
+/** Queues the whole seen list again as seen now (the first sync with another player: a device link). */
+export function queueEverything(): void {
+  queueStore.set((queue) => ({ ...queue, base: [] }));
+}
 
-/** Sets the seen list without queueing it (the server's merged marks): they are no change of this device's. */
-export function setSeenQuietly(ids: readonly string[]): void {
-  snapshot = ids;
+/** Sets the seen list to the server's merged marks without queueing them: they are no change of this device's. */
+export function setSeenQuietly(ids: readonly string[], now: number): void {
+  queueChanges(now);
+  queueStore.set((queue) => ({ ...queue, base: [...ids] }));
   watchedStore.set([...ids]);
 }
 
-/** Called after each change the queue takes from this tab (the sync sends it). */
-export function onQueued(listener: () => void): () => void {
-  changeListeners.add(listener);
-  return () => changeListeners.delete(listener);
-}
-
 /**
- * Queues this tab's seen / unseen while the browser is a player; returns the unsubscribe. A change
- * made in another tab is that tab's to queue: its `storage` event, heard here first (listeners run
- * in the order they were added), only moves the snapshot on.
+ * Queues this tab's seen / unseen as they happen while the browser is a player, and calls
+ * `onQueued` after each; returns the unsubscribe. A change made in another tab is queued there
+ * (that tab moved `base` on), so it is nothing new here.
  */
-export function watchMarks(now: () => number = Date.now): () => void {
-  snapshot = watchedStore.get();
-  const fromOtherTab = (event: StorageEvent) => {
-    if (event.key === WATCHED_KEY || event.key === null) snapshot = watchedStore.get();
-  };
-  window.addEventListener('storage', fromOtherTab);
-  const unsubscribe = watchedStore.subscribe(() => {
-    const current = watchedStore.get();
-    const changes = isPlayer() ? marksBetween(snapshot, current, now()) : [];
-    snapshot = current;
-    if (changes.length === 0) return;
-    queueMarks(changes);
-    for (const listener of changeListeners) listener();
+export function watchMarks(onQueued: () => void, now: () => number = Date.now): () => void {
+  return watchedStore.subscribe(() => {
+    if (isPlayer() && queueChanges(now())) onQueued();
   });
-  return () => {
-    window.removeEventListener('storage', fromOtherTab);
-    unsubscribe();
-  };
 }

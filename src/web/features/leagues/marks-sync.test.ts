@@ -69,18 +69,14 @@ async function until(check: () => void): Promise<void> {
   check();
 }
 
-let unwatch = () => {};
-
 beforeEach(() => {
   fakeApi.reset();
   boards = [fictionalBoard(2031), fictionalBoard(2030)];
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-  unwatch = watchMarks();
 });
 
 afterEach(() => {
-  unwatch();
   stopMarksSync();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -115,20 +111,42 @@ describe('the marks queue', () => {
     ]);
   });
 
-  it('queues nothing while the browser is no player, and every change once it is one', () => {
+  it('queues nothing while the browser is no player; once it is one, every mark it has and every change', () => {
+    const queued = vi.fn();
+    const unwatch = watchMarks(queued);
     toggle('2030-3');
     expect(queueStore.get().changes).toEqual([]);
     notePlayer([]);
     toggle('2030-4');
+    expect(queueStore.get().changes).toEqual([
+      { movieId: '2030-3', seen: true, at: NOW },
+      { movieId: '2030-4', seen: true, at: NOW },
+    ]);
     vi.setSystemTime(NOW + 1000);
     toggle('2030-4');
     toggle('2030-5');
     expect(queueStore.get().changes).toEqual([
+      { movieId: '2030-3', seen: true, at: NOW },
       { movieId: '2030-4', seen: false, at: NOW + 1000 },
       { movieId: '2030-5', seen: true, at: NOW + 1000 },
     ]);
+    expect(queued).toHaveBeenCalledTimes(3);
     // Persisted: another page load reads the same queue.
     expect(JSON.parse(window.localStorage.getItem('mingoMarksQueue') ?? 'null')).toEqual(queueStore.get());
+    unwatch();
+  });
+
+  it('queues at its start what changed before the sync’s code had loaded', async () => {
+    const server = fakeServer();
+    watchedStore.set(['2030-2']);
+    notePlayer([]);
+    queueStore.set({ base: ['2030-1'], changes: [] });
+    startMarksSync();
+    await until(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]).toEqual([
+      { movieId: '2030-2', seen: true, at: iso(NOW) },
+      { movieId: '2030-1', seen: false, at: iso(NOW) },
+    ]);
   });
 
   it('sends at most the contract’s number of changes a request', () => {
@@ -149,7 +167,7 @@ describe('the marks sync', () => {
     ]);
     // The server's marks come back; the id it does not know stays on the device.
     await until(() => expect(watchedStore.get()).toEqual(['2030-0', 'retired-film', '2031-1', '2031-7']));
-    expect(queueStore.get()).toEqual({ uploaded: true, changes: [] });
+    expect(queueStore.get().changes).toEqual([]);
     // The first sync happens once.
     toggle('2030-2');
     await until(() => expect(server.requests).toHaveLength(2));
@@ -159,7 +177,7 @@ describe('the marks sync', () => {
   it('queues changes offline and sends them when the browser is back online', async () => {
     const server = fakeServer();
     notePlayer([]);
-    queueStore.set({ uploaded: true, changes: [] });
+    queueStore.set({ base: [], changes: [] });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     startMarksSync();
     toggle('2030-3');
@@ -183,7 +201,7 @@ describe('the marks sync', () => {
   it('tries again later after a failure, waiting longer each time, and loses nothing', async () => {
     const server = fakeServer();
     notePlayer([]);
-    queueStore.set({ uploaded: true, changes: [] });
+    queueStore.set({ base: [], changes: [] });
     let failures = 2;
     fakeApi.on(sharedPutMarks, (request) => {
       if (failures-- > 0) throw new ApiError(503, 'service_unavailable', 'Try again.');
@@ -231,7 +249,7 @@ describe('the marks sync', () => {
     fakeServer({ '2030-8': { seen: true, at: NOW - 1 }, '2030-9': { seen: true, at: NOW - 1 } });
     watchedStore.set(['2030-1', 'imported-film']);
     notePlayer([]);
-    queueStore.set({ uploaded: true, changes: [{ movieId: '2030-1', seen: true, at: NOW - 5 }] });
+    queueStore.set({ base: ['2030-1', 'imported-film'], changes: [{ movieId: '2030-1', seen: true, at: NOW - 5 }] });
     startMarksSync();
     await until(() => expect(new Set(watchedStore.get())).toEqual(new Set(['2030-1', 'imported-film', '2030-8', '2030-9'])));
   });
@@ -242,10 +260,10 @@ describe('the marks sync', () => {
     });
     watchedStore.set(['2030-1']);
     notePlayer([{ code: 'ABC234', name: 'Film Friends' }]);
-    queueStore.set({ uploaded: true, changes: [{ movieId: '2030-2', seen: true, at: NOW }] });
+    queueStore.set({ base: ['2030-1'], changes: [{ movieId: '2030-2', seen: true, at: NOW }] });
     startMarksSync();
     await until(() => expect(isPlayer()).toBe(false));
-    expect(queueStore.get()).toEqual({ uploaded: false, changes: [] });
+    expect(queueStore.get()).toEqual({ base: [], changes: [] });
     expect(watchedStore.get()).toEqual(['2030-1']);
     expect(fakeApi.calls.map((call) => call.method)).toEqual(['GET']);
   });
@@ -253,7 +271,7 @@ describe('the marks sync', () => {
   it('Forget me on this device clears the note and the queue and keeps the seen list', () => {
     watchedStore.set(['2030-1']);
     notePlayer([]);
-    queueStore.set({ uploaded: true, changes: [{ movieId: '2030-2', seen: true, at: NOW }] });
+    queueStore.set({ base: ['2030-1'], changes: [{ movieId: '2030-2', seen: true, at: NOW }] });
     forgetPlayerHere();
     expect(playerStore.get()).toBeNull();
     expect(queueStore.get().changes).toEqual([]);

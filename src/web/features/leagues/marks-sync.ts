@@ -2,7 +2,7 @@ import type { PublicBoard } from '../../../shared/boards';
 import { ApiError, callApi } from '../../lib/api-client';
 import { fetchBoards, refreshBoards } from '../../lib/boards-store';
 import { watchedStore } from '../../lib/watched-store';
-import { clearQueue, compact, onQueued, queueStore, setSeenQuietly, type QueuedMark } from './marks-queue';
+import { clearQueue, queueChanges, queueEverything, queueStore, setSeenQuietly, watchMarks, type QueuedMark } from './marks-queue';
 import { isPlayer, notePlayer, playerStore, type LeagueNote } from './player-note';
 import { getMe, putMarks } from './sync-endpoints';
 
@@ -45,7 +45,7 @@ function applyServerMarks(server: readonly string[], published: ReadonlySet<stri
   const local = watchedStore.get();
   const next = mergedSeenList(local, server, published, queueStore.get().changes);
   if (next.length === local.length && next.every((id, index) => id === local[index])) return;
-  setSeenQuietly(next);
+  setSeenQuietly(next, Date.now());
 }
 
 type SyncState = {
@@ -66,18 +66,6 @@ function acknowledge(sent: readonly QueuedMark[]): void {
   queueStore.set((queue) => ({ ...queue, changes: queue.changes.filter((change) => taken.get(change.movieId) !== change.at) }));
 }
 
-/** The first sync: every mark the browser has is queued as seen now, so nothing marked before is lost. */
-function queueEverythingOnce(published: ReadonlySet<string>, now: number): void {
-  const queue = queueStore.get();
-  if (queue.uploaded) return;
-  const everything = watchedStore
-    .get()
-    .filter((id) => published.has(id))
-    .map((movieId) => ({ movieId, seen: true, at: now }));
-  // Changes already queued are newer than "seen at some time before": they stay on top.
-  queueStore.set({ uploaded: true, changes: compact(everything, queue.changes) });
-}
-
 /**
  * One round: sends the queue in requests of at most CHANGES_PER_REQUEST; throws when one fails.
  * Nothing queued, nothing sent — unless `force` (the request that makes this browser a player).
@@ -86,7 +74,7 @@ async function sendQueue(force: boolean): Promise<void> {
   let boards = await fetchBoards();
   if (boards.length === 0) throw new Error('The boards are not loaded: which marks the server takes is not known yet.');
   let published = publishedIds(boards);
-  queueEverythingOnce(published, Date.now());
+  queueChanges(Date.now());
   let refreshed = false;
   for (;;) {
     // Ids of no published board stay on this device only: the server would refuse the whole request.
@@ -168,10 +156,9 @@ export async function pullMe(): Promise<void> {
     notePlayer(me.leagues);
     const boards = await fetchBoards();
     if (boards.length === 0) return;
-    const published = publishedIds(boards);
-    // A first sync queues the device's marks before the server's arrive: none of them is lost.
-    queueEverythingOnce(published, Date.now());
-    applyServerMarks(me.marks, published);
+    // Changes not queued yet (a first sync: every mark) are queued before the server's marks arrive: none is lost.
+    queueChanges(Date.now());
+    applyServerMarks(me.marks, publishedIds(boards));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       forgetPlayerHere();
@@ -197,10 +184,10 @@ export function startMarksSync(): void {
   state.running = true;
   const online = () => void syncNow();
   window.addEventListener('online', online);
-  const unqueued = onQueued(() => void syncNow());
+  const unwatch = watchMarks(online);
   state.stop = () => {
     window.removeEventListener('online', online);
-    unqueued();
+    unwatch();
   };
   void pullMe().then(() => (isPlayer() ? syncNow() : undefined));
 }
@@ -229,7 +216,7 @@ export async function becomePlayerBySync(): Promise<void> {
  * upload stays queued and is sent again like any other change.
  */
 export async function mergeIntoLinkedPlayer(leagues: readonly LeagueNote[]): Promise<void> {
-  queueStore.set((queue) => ({ ...queue, uploaded: false }));
+  queueEverything();
   notePlayer(leagues);
   await state.flushing;
   try {
