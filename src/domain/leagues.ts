@@ -74,7 +74,8 @@ export function mergeMarks(
     if (!newer) continue;
     const next = { seen: change.seen, at };
     marks.set(change.movieId, next);
-    if ((kept?.seen ?? false) !== change.seen) changed.set(change.movieId, next);
+    // Against the state before this merge: seen and unseen again in one batch changes nothing.
+    if ((current.get(change.movieId)?.seen ?? false) !== change.seen) changed.set(change.movieId, next);
     else changed.delete(change.movieId);
   }
   return { marks, changed };

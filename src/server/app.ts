@@ -26,6 +26,7 @@ import { boardRoutes } from './routes/boards';
 import { checkoutRoutes } from './routes/checkout';
 import { clipRoutes } from './routes/clips';
 import { healthRoutes } from './routes/health';
+import { leagueRoutes } from './routes/leagues';
 import { mediaRoutes } from './routes/media';
 import { orderRoutes } from './routes/orders';
 import { pageRoutes } from './pages/page-routes';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(setupRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(boardRoutes, { ctx });
+  await app.register(leagueRoutes, { ctx });
   await app.register(clipRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   const payments = createPaymentProvider(config);

@@ -118,6 +118,8 @@ const EnvSchema = z.object({
   SMTP_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(120).default(30),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
+  /** Members a friends' league may have (the organisers' community league has no limit). */
+  LEAGUE_MAX_MEMBERS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(10_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
   STATIC_DIR: optionalString,
@@ -186,6 +188,8 @@ export type Config = {
   orderSweepMs: number;
   /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */
   shutdownDrainMs: number;
+  /** LEAGUE_MAX_MEMBERS: the size of a friends' league. */
+  leagueMaxMembers: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   staticDir: string;
@@ -302,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shipCountries: e.SHIP_COUNTRIES,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    leagueMaxMembers: e.LEAGUE_MAX_MEMBERS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`,

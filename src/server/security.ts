@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { crossSiteRequest } from '../shared/errors';
 
-/** Who may call a route. Every /api, /media and /checkout route must declare one (see app.ts). */
-export type RouteAccess = 'public' | 'signed-in' | 'admin' | 'webhook';
+/**
+ * Who may call a route. Every /api, /media and /checkout route must declare one (see app.ts).
+ * 'player': anyone; the route acts for the browser's player (the `mingo_player` cookie, leagues).
+ */
+export type RouteAccess = 'public' | 'player' | 'signed-in' | 'admin' | 'webhook';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkNickname, LEAGUE_CODE_LENGTH, NICKNAME_MAX, normalizeLeagueCode, type FeedItem } from '../domain/leagues';
 import { BoardYearSchema, MovieIdSchema } from './boards';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
-import { singleLineText } from './text';
+import { safeText, singleLineText } from './text';
 
 // Leagues (DESIGN §10, decision 080): players without accounts, marks on every device, leagues of
 // friends with live standings. A player is a browser holding the httpOnly `mingo_player` cookie;
@@ -29,8 +29,7 @@ export const PLAYER_COOKIE = 'mingo_player';
 export const UNKNOWN_LEAGUE = 'There is no league with this code.';
 
 /** A nickname as typed: trimmed; 1–24 characters; no control, line-break or text-direction characters. */
-export const NicknameSchema = z
-  .string({ error: 'Choose a nickname.' })
+export const NicknameSchema = safeText({ error: 'Choose a nickname.' })
   .max(200, `A nickname has at most ${NICKNAME_MAX} characters.`)
   .transform((value, ctx) => {
     const checked = checkNickname(value);
@@ -74,9 +73,7 @@ export const MarkChangeSchema = z.object({
 export type MarkChangeInput = z.input<typeof MarkChangeSchema>;
 
 export const PutMarksBodySchema = z.object({
-  changes: z
-    .array(MarkChangeSchema)
-    .max(LEAGUE_LIMITS.changesMax, `Send at most ${LEAGUE_LIMITS.changesMax} changes at a time.`),
+  changes: z.array(MarkChangeSchema).max(LEAGUE_LIMITS.changesMax, `Send at most ${LEAGUE_LIMITS.changesMax} changes at a time.`),
 });
 
 /** Every movie the player has seen (on any published board). */
@@ -285,7 +282,7 @@ export const forgetMe = endpoint({
 export const putMarks = endpoint({
   method: 'PUT',
   path: '/api/me/marks',
-  summary: "Syncs seen marks (per movie the latest `at` wins) and answers the merged marks; makes this browser a player if it is not one.",
+  summary: 'Syncs seen marks (per movie the latest `at` wins) and answers the merged marks; makes this browser a player if it is not one.',
   tag: 'Leagues',
   body: PutMarksBodySchema,
   errors: ['validation_failed'],
@@ -438,7 +435,7 @@ export const leagueEvents = endpoint({
   path: '/api/leagues/:code/events',
   summary: "Members only: the league's live events (Server-Sent Events), resumed after Last-Event-ID.",
   description:
-    'Each event has `id:` (the league\'s event number), `event:` (member, marks, standing, draw, closed, reset) and JSON `data:`; ' +
+    "Each event has `id:` (the league's event number), `event:` (member, marks, standing, draw, closed, reset) and JSON `data:`; " +
     'a comment every 25 s keeps the connection open. `Last-Event-ID` (or `?lastEventId=` for a fresh EventSource) resumes after ' +
     'that event; when it is too old to replay, a `reset` event carries the whole state.',
   tag: 'Leagues',

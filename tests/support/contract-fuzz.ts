@@ -318,6 +318,10 @@ function variations(method: FuzzMethod, operation: Operation): Variation[] {
       );
     }
   }
+  // An operation with nothing to vary (no parameters, no body) still acts for whoever its cookies
+  // name: forged ones, a session token and a well-formed player key that no browser holds.
+  if (list.length === 0)
+    list.push({ name: 'forged cookies', headers: { cookie: `mingo_player=${'A'.repeat(43)}; mingo.session_token=forged` } });
   return list;
 }
 

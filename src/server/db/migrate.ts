@@ -14,6 +14,7 @@ import * as boards from './migrations/0060-boards';
 import * as seedBoards from './migrations/0061-seed-boards';
 import * as stockReservations from './migrations/0070-stock-reservations';
 import * as mailOutbox from './migrations/0071-mail-outbox';
+import * as leagues from './migrations/0080-leagues';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0061-seed-boards': seedBoards,
   '0070-stock-reservations': stockReservations,
   '0071-mail-outbox': mailOutbox,
+  '0080-leagues': leagues,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -2,6 +2,7 @@ import type { ColumnType } from 'kysely';
 import type { AuthTables } from '../auth/auth-tables';
 import type { BoardTables } from '../boards/board-tables';
 import type { ClipTables } from '../clips/clip-tables';
+import type { LeagueTables } from '../leagues/league-tables';
 import type { OrderTables } from '../orders/order-tables';
 import type { ProductTables } from '../products/product-tables';
 
@@ -34,4 +35,4 @@ type CoreTables = {
  * All tables. Each feature declares its row types in its own module and adds them here with
  * one `&` line (e.g. `& ProductTables`).
  */
-export type Database = CoreTables & AuthTables & ProductTables & ClipTables & OrderTables & BoardTables;
+export type Database = CoreTables & AuthTables & ProductTables & ClipTables & OrderTables & BoardTables & LeagueTables;

@@ -161,7 +161,13 @@ function operation(route: DocumentedRoute): OpenApiOperation {
   );
   const body = requestBody(endpoint);
   const guarded = access === 'signed-in' || access === 'admin';
-  const who = { public: 'Anyone.', 'signed-in': 'Signed-in staff and admins.', admin: 'Admins only.', webhook: 'Stripe (signed).' };
+  const who = {
+    public: 'Anyone.',
+    player: "Anyone; acts for the browser's player (the httpOnly `mingo_player` cookie).",
+    'signed-in': 'Signed-in staff and admins.',
+    admin: 'Admins only.',
+    webhook: 'Stripe (signed).',
+  };
   return {
     operationId: `${endpoint.method.toLowerCase()} ${endpoint.path}`,
     summary: endpoint.summary,

@@ -116,7 +116,10 @@ function badBodies(method: Case['method'], url: string, as: Case['as']): Case[] 
   ];
 }
 
+type LeagueFixtures = { code: string; owner: string; ownerId: string; member: string; memberId: string; movieId: string };
+
 type StripeFixtures = {
+  league: LeagueFixtures;
   productId: string;
   clipId: string;
   videoKey: string;
@@ -126,7 +129,7 @@ type StripeFixtures = {
 };
 
 /** Every route of the app with the Stripe provider (the test checkout and orders are in testProviderCases). */
-function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }: StripeFixtures): Case[] {
+function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending, league }: StripeFixtures): Case[] {
   const list: Case[] = [];
   const productForm = (field: string, value: string) =>
     multipart([
@@ -621,6 +624,112 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending }:
     },
     { name: 'test checkout with the Stripe provider', method: 'GET', url: '/checkout/test/test_cs_0123456789abcdef', html: true },
   );
+  list.push(...leagueCases(league));
+  return list;
+}
+
+/** Leagues with a real league, its owner's and a member's cookies (what the generated fuzz cannot know). */
+function leagueCases({ code, owner, ownerId, member, memberId, movieId }: LeagueFixtures): Case[] {
+  const list: Case[] = [];
+  const as = (cookie: string) => ({ cookie });
+  const change = { movieId, seen: true, at: '2026-05-01T10:00:00.000Z' };
+  const refused: [string, string][] = [...REFUSED_STRINGS, ['RTL override', '\u202eevil'], ['C1 control', 'a\u0085b'], ['blank', '   ']];
+  for (const [label, text] of refused) {
+    list.push(
+      { name: `join nickname ${label}`, method: 'POST', url: `/api/leagues/${code}/members`, json: { nickname: text } },
+      { name: `create nickname ${label}`, method: 'POST', url: '/api/leagues', json: { name: 'Club', year: 2025, nickname: text } },
+      { name: `create name ${label}`, method: 'POST', url: '/api/leagues', json: { name: text, year: 2025, nickname: 'Ana' } },
+      { name: `rename ${label}`, method: 'PATCH', url: `/api/leagues/${code}`, headers: as(owner), json: { name: text } },
+      {
+        name: `mark movie id ${label}`,
+        method: 'PUT',
+        url: '/api/me/marks',
+        headers: as(member),
+        json: { changes: [{ ...change, movieId: text }] },
+      },
+      { name: `league code ${label}`, method: 'GET', url: `/api/leagues/${urlText(text)}`, headers: as(member) },
+      { name: `remove member ${label}`, method: 'DELETE', url: `/api/leagues/${code}/members/${urlText(text)}`, headers: as(owner) },
+      { name: `device link ${label}`, method: 'POST', url: `/api/me/links/${urlText(text)}` },
+    );
+  }
+  for (const [label, value] of NASTY_VALUES) {
+    list.push(
+      { name: `mark at ${label}`, method: 'PUT', url: '/api/me/marks', headers: as(member), json: { changes: [{ ...change, at: value }] } },
+      { name: `create year ${label}`, method: 'POST', url: '/api/leagues', json: { name: 'Club', year: value, nickname: 'Ana' } },
+    );
+    // `true` is a valid seen, and `[]` a valid list of changes.
+    if (label !== 'true') {
+      list.push({
+        name: `mark seen ${label}`,
+        method: 'PUT',
+        url: '/api/me/marks',
+        headers: as(member),
+        json: { changes: [{ ...change, seen: value }] },
+      });
+    }
+    if (label !== 'array') {
+      list.push({ name: `marks changes ${label}`, method: 'PUT', url: '/api/me/marks', headers: as(member), json: { changes: value } });
+    }
+  }
+  list.push(
+    {
+      name: 'mark of an unknown movie',
+      method: 'PUT',
+      url: '/api/me/marks',
+      headers: as(member),
+      json: { changes: [{ ...change, movieId: '1999-no-such-movie' }] },
+    },
+    {
+      name: 'mark of a draft board',
+      method: 'PUT',
+      url: '/api/me/marks',
+      headers: as(member),
+      json: { changes: [{ ...change, movieId: '2031-free-space' }] },
+    },
+    {
+      name: '501 marks',
+      method: 'PUT',
+      url: '/api/me/marks',
+      headers: as(member),
+      json: { changes: Array.from({ length: 501 }, () => change) },
+    },
+    {
+      name: 'mark at a date PostgreSQL cannot store',
+      method: 'PUT',
+      url: '/api/me/marks',
+      headers: as(member),
+      json: { changes: [{ ...change, at: '+275760-09-13T00:00:00.000Z' }] },
+    },
+    { name: 'a league of no published year', method: 'POST', url: '/api/leagues', json: { name: 'Club', year: 2031, nickname: 'Ana' } },
+    { name: 'join with a taken nickname', method: 'POST', url: `/api/leagues/${code}/members`, json: { nickname: 'OWNER' } },
+    { name: 'member removes someone', method: 'DELETE', url: `/api/leagues/${code}/members/${memberId}`, headers: as(member) },
+    { name: 'member renames', method: 'PATCH', url: `/api/leagues/${code}`, headers: as(member), json: { name: 'Mine' } },
+    { name: 'member rotates the code', method: 'POST', url: `/api/leagues/${code}/code`, headers: as(member) },
+    { name: 'member draws', method: 'POST', url: `/api/leagues/${code}/draws`, headers: as(member) },
+    { name: 'member closes', method: 'DELETE', url: `/api/leagues/${code}`, headers: as(member) },
+    { name: 'owner removes an unknown member', method: 'DELETE', url: `/api/leagues/${code}/members/${UNKNOWN_ID}`, headers: as(owner) },
+    { name: 'owner removes themself', method: 'DELETE', url: `/api/leagues/${code}/members/${ownerId}`, headers: as(owner) },
+    {
+      name: 'events with a forged cookie',
+      method: 'GET',
+      url: `/api/leagues/${code}/events`,
+      headers: as(`mingo_player=${'A'.repeat(43)}`),
+    },
+    {
+      name: 'events of an outsider with a hostile Last-Event-ID',
+      method: 'GET',
+      url: `/api/leagues/${code}/events`,
+      headers: { 'last-event-id': '-1\r\nevent: x' },
+    },
+    { name: 'forged player cookie', method: 'GET', url: '/api/me', headers: as(`mingo_player=${'x'.repeat(5000)}; mingo_player=%00`) },
+    {
+      name: 'a second join of an unknown code',
+      method: 'POST',
+      url: '/api/leagues/ZZZZZZ/members',
+      headers: as(member),
+      json: { nickname: 'Zed' },
+    },
+  );
   return list;
 }
 
@@ -964,6 +1073,42 @@ async function documentOf(t: TestApp): Promise<FuzzDocument> {
   return response.json<FuzzDocument>();
 }
 
+/** A league with an owner and a member, and a movie of its board. */
+async function leagueFixtures(t: TestApp): Promise<LeagueFixtures> {
+  const cookieOf = (response: { headers: Record<string, unknown> }) => String(response.headers['set-cookie']).split(';')[0] ?? '';
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/leagues',
+    headers: { origin: TEST_ORIGIN },
+    payload: { name: 'Hostile league', year: 2025, nickname: 'Owner' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { code } = created.json<{ code: string }>();
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: `/api/leagues/${code}/members`,
+    headers: { origin: TEST_ORIGIN },
+    payload: { nickname: 'Member' },
+  });
+  expect(joined.statusCode, joined.body).toBe(201);
+  const { members } = joined.json<{ members: { id: string; isYou: boolean }[] }>();
+  const board = (await t.app.inject({ method: 'GET', url: '/api/boards/2025' })).json<{ movies: { id: string }[] }>();
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/boards',
+    headers: (await signedInAs(t, 'admin')).headers,
+    payload: { year: 2031 },
+  });
+  return {
+    code,
+    owner: cookieOf(created),
+    member: cookieOf(joined),
+    memberId: members.find((m) => m.isYou)?.id ?? '',
+    ownerId: members.find((m) => !m.isYou)?.id ?? '',
+    movieId: board.movies[0]?.id ?? '',
+  };
+}
+
 /** One checksum over every table the cases must not change. */
 async function checksums(t: TestApp): Promise<{ snapshot: () => Promise<string> }> {
   const tables = await sql<{
@@ -1091,6 +1236,7 @@ describe('hostile input (Stripe provider, every route but the test checkout)', (
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const clip = ClipSchema.parse(uploaded.json());
     fixtures = {
+      league: await leagueFixtures(t),
       productId: product.id,
       clipId: clip.docID,
       videoKey: clip.url.split('/').pop() ?? '',

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 /**
  * Who may call each route: ONE row per registered route (method + path as registered). A route
  * added without a row here — or with a different access rule — fails this test.
- * 'public': anyone; 'signed-in': any staff account; 'admin': admins only; 'webhook': anyone,
+ * 'public': anyone; 'player': anyone, acting for the browser's player (leagues); 'signed-in': any staff account; 'admin': admins only; 'webhook': anyone,
  * authenticated by signature.
  */
 const EXPECTED: Record<string, RouteAccess> = {
@@ -78,6 +78,24 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /checkout/test/:sessionId': 'public',
   'POST /checkout/test/:sessionId/pay': 'public',
   'POST /checkout/test/:sessionId/cancel': 'public',
+  'GET /api/me': 'player',
+  'DELETE /api/me': 'player',
+  'PUT /api/me/marks': 'player',
+  'POST /api/me/links': 'player',
+  'POST /api/me/links/:token': 'player',
+  'POST /api/leagues': 'player',
+  'GET /api/leagues/:code/preview': 'public',
+  'POST /api/leagues/:code/members': 'player',
+  'GET /api/leagues/:code': 'player',
+  'PATCH /api/leagues/:code': 'player',
+  'POST /api/leagues/:code/code': 'player',
+  'DELETE /api/leagues/:code/members/me': 'player',
+  'DELETE /api/leagues/:code/members/:id': 'player',
+  'POST /api/leagues/:code/draws': 'player',
+  'DELETE /api/leagues/:code': 'player',
+  'GET /api/leagues/:code/events': 'player',
+  'GET /api/admin/leagues': 'admin',
+  'DELETE /api/admin/leagues/:code': 'admin',
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/styles.css': 'public',
@@ -87,7 +105,8 @@ type Caller = 'anonymous' | 'staff' | 'admin';
 
 /** What a caller gets from a route with this rule: through to the handler, or refused. */
 function expectedOutcome(access: RouteAccess, caller: Caller): 'allowed' | 401 | 403 {
-  if (access === 'public' || access === 'webhook') return 'allowed';
+  // A player is any browser (its cookie, not a staff session, says who): never a 401 or 403 for the caller's role.
+  if (access === 'public' || access === 'webhook' || access === 'player') return 'allowed';
   if (caller === 'anonymous') return 401;
   if (access === 'admin' && caller === 'staff') return 403;
   return 'allowed';

@@ -1,0 +1,331 @@
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { Standing } from '../../domain/leagues';
+import type { Executor } from '../db/database';
+import type { LeagueEventKind, LeagueMembersTable, LeaguesTable } from './league-tables';
+
+export type LeagueRow = Selectable<LeaguesTable>;
+export type MemberRow = Selectable<LeagueMembersTable>;
+export type EventRow = {
+  id: number;
+  kind: LeagueEventKind;
+  member_id: string | null;
+  data: unknown;
+  created_at: Date;
+  /** The member's nickname; null once its player asked to be forgotten. */
+  nickname: string | null;
+};
+export type MembershipRow = MemberRow & { year: number; code: string; name: string; community: boolean };
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+
+const standingColumns = (standing: Standing) => ({
+  seen: standing.seen,
+  lines: standing.lines,
+  blackout: standing.blackout,
+  first_line_at: standing.firstLineAt === null ? null : new Date(standing.firstLineAt),
+  blackout_at: standing.blackoutAt === null ? null : new Date(standing.blackoutAt),
+  reached_at: new Date(standing.reachedAt),
+});
+
+/** A member row's standing, in the domain's terms (times in ms). */
+export function standingOf(row: MemberRow): Standing {
+  return {
+    seen: row.seen,
+    lines: row.lines,
+    blackout: row.blackout,
+    firstLineAt: row.first_line_at?.getTime() ?? null,
+    blackoutAt: row.blackout_at?.getTime() ?? null,
+    reachedAt: row.reached_at.getTime(),
+  };
+}
+
+/** Leagues, members and their event log (migration 0080), and the board reads leagues need. */
+export function createLeagueRepository(db: Executor) {
+  return {
+    // ——— Boards, as leagues read them ———
+
+    async isPublished(year: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('boards')
+        .select('year')
+        .where('year', '=', year)
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Which of `ids` sit on some published board. */
+    async publishedMovieIds(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('board_slots')
+        .innerJoin('boards', 'boards.year', 'board_slots.board_year')
+        .select('board_slots.movie_id')
+        .distinct()
+        .where('boards.status', '=', 'published')
+        .where('board_slots.movie_id', 'in', [...ids])
+        .execute();
+      return new Set(rows.flatMap((row) => (row.movie_id === null ? [] : [row.movie_id])));
+    },
+
+    /** A year's 25 squares in board order ('' for an empty one). */
+    async board(year: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('board_slots')
+        .select(['position', 'movie_id'])
+        .where('board_year', '=', year)
+        .orderBy('position')
+        .execute();
+      const squares = Array.from({ length: 25 }, () => '');
+      for (const row of rows) squares[row.position] = row.movie_id ?? '';
+      return squares;
+    },
+
+    async movieNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('movies')
+        .select(['id', 'name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /** Each player's seen movies among `movieIds`. */
+    async seenAmong(playerIds: readonly string[], movieIds: readonly string[]): Promise<Map<string, string[]>> {
+      const seen = new Map<string, string[]>(playerIds.map((id) => [id, []]));
+      const ids = movieIds.filter((id) => id !== '');
+      if (playerIds.length === 0 || ids.length === 0) return seen;
+      const rows = await db
+        .selectFrom('player_marks')
+        .select(['player_id', 'movie_id'])
+        .where('player_id', 'in', [...playerIds])
+        .where('movie_id', 'in', ids)
+        .where('seen', '=', true)
+        .execute();
+      for (const row of rows) seen.get(row.player_id)?.push(row.movie_id);
+      return seen;
+    },
+
+    // ——— Leagues ———
+
+    /** A new league, or undefined when its code is taken (the caller draws another). */
+    async insert(values: {
+      code: string;
+      name: string;
+      year: number;
+      deck: number[];
+      community?: boolean;
+    }): Promise<LeagueRow | undefined> {
+      return db
+        .insertInto('leagues')
+        .values({ ...values, community: values.community ?? false })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** An open league by its code, locked for the rest of the transaction when `lock`. */
+    async openByCode(code: string, { lock = false } = {}): Promise<LeagueRow | undefined> {
+      let query = db.selectFrom('leagues').selectAll().where('code', '=', code).where('closed_at', 'is', null);
+      if (lock) query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    /** Whether any league, open or closed, ever had this code. */
+    async codeExists(code: string): Promise<boolean> {
+      return (await db.selectFrom('leagues').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
+    },
+
+    async byId(id: string): Promise<LeagueRow | undefined> {
+      return db.selectFrom('leagues').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async update(id: string, changes: Updateable<LeaguesTable>): Promise<LeagueRow> {
+      return db.updateTable('leagues').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** The next event number of a league, taken under the league row's lock (held until commit). */
+    async appendEvent(leagueId: string, kind: LeagueEventKind, memberId: string | null, data: unknown): Promise<number> {
+      const { last_event_id: id } = await db
+        .updateTable('leagues')
+        .set({ last_event_id: sql`last_event_id + 1` })
+        .where('id', '=', leagueId)
+        .returning('last_event_id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('league_events')
+        .values({ league_id: leagueId, id, kind, member_id: memberId, data: JSON.stringify(data) })
+        .execute();
+      return id;
+    },
+
+    /** Events after `afterId`, oldest first, at most `limit`. */
+    async eventsAfter(leagueId: string, afterId: number, limit: number): Promise<EventRow[]> {
+      return db
+        .selectFrom('league_events as e')
+        .leftJoin('league_members as m', 'm.id', 'e.member_id')
+        .select(['e.id', 'e.kind', 'e.member_id', 'e.data', 'e.created_at', 'm.nickname'])
+        .where('e.league_id', '=', leagueId)
+        .where('e.id', '>', afterId)
+        .orderBy('e.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The latest events, newest first. */
+    async recentEvents(leagueId: string, limit: number): Promise<EventRow[]> {
+      return db
+        .selectFrom('league_events as e')
+        .leftJoin('league_members as m', 'm.id', 'e.member_id')
+        .select(['e.id', 'e.kind', 'e.member_id', 'e.data', 'e.created_at', 'm.nickname'])
+        .where('e.league_id', '=', leagueId)
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    // ——— Members ———
+
+    async activeMembers(leagueId: string): Promise<MemberRow[]> {
+      return db
+        .selectFrom('league_members')
+        .selectAll()
+        .where('league_id', '=', leagueId)
+        .where('left_at', 'is', null)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async activeMemberCount(leagueId: string): Promise<number> {
+      const row = await db
+        .selectFrom('league_members')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('league_id', '=', leagueId)
+        .where('left_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    async activeMember(leagueId: string, where: { playerId: string } | { memberId: string }): Promise<MemberRow | undefined> {
+      return db
+        .selectFrom('league_members')
+        .selectAll()
+        .where('league_id', '=', leagueId)
+        .where('left_at', 'is', null)
+        .where('playerId' in where ? 'player_id' : 'id', '=', 'playerId' in where ? where.playerId : where.memberId)
+        .executeTakeFirst();
+    },
+
+    /** The player's memberships of open leagues, the league's year and code with each, in league id order (the lock order). */
+    async memberships(playerId: string): Promise<MembershipRow[]> {
+      return db
+        .selectFrom('league_members as m')
+        .innerJoin('leagues as l', 'l.id', 'm.league_id')
+        .selectAll('m')
+        .select(['l.year', 'l.code', 'l.name', 'l.community'])
+        .where('m.player_id', '=', playerId)
+        .where('m.left_at', 'is', null)
+        .where('l.closed_at', 'is', null)
+        .orderBy('l.id')
+        .execute();
+    },
+
+    async insertMember(values: {
+      leagueId: string;
+      playerId: string;
+      nickname: string;
+      nicknameKey: string;
+      isOwner: boolean;
+      standing: Standing;
+      joinedAt: Date;
+    }): Promise<MemberRow> {
+      return db
+        .insertInto('league_members')
+        .values({
+          league_id: values.leagueId,
+          player_id: values.playerId,
+          nickname: values.nickname,
+          nickname_key: values.nicknameKey,
+          is_owner: values.isOwner,
+          joined_at: values.joinedAt,
+          ...standingColumns(values.standing),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async nicknameTaken(leagueId: string, nicknameKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('league_members')
+        .select('id')
+        .where('league_id', '=', leagueId)
+        .where('nickname_key', '=', nicknameKey)
+        .where('left_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async saveStanding(memberId: string, standing: Standing): Promise<void> {
+      await db.updateTable('league_members').set(standingColumns(standing)).where('id', '=', memberId).execute();
+    },
+
+    async markLeft(memberId: string, how: 'left' | 'removed', at: Date): Promise<void> {
+      await db.updateTable('league_members').set({ left_at: at, left_how: how, is_owner: false }).where('id', '=', memberId).execute();
+    },
+
+    async makeOwner(memberId: string): Promise<void> {
+      await db.updateTable('league_members').set({ is_owner: true }).where('id', '=', memberId).execute();
+    },
+
+    async deleteMembersOf(playerId: string): Promise<void> {
+      await db.deleteFrom('league_members').where('player_id', '=', playerId).execute();
+    },
+
+    // ——— Admins ———
+
+    /** Open leagues and the distinct players in them, per year, newest year first. */
+    async openStats(): Promise<{ year: number; leagues: number; players: number }[]> {
+      return db
+        .selectFrom('leagues as l')
+        .leftJoin('league_members as m', (join) => join.onRef('m.league_id', '=', 'l.id').on('m.left_at', 'is', null))
+        .select(['l.year'])
+        .select((eb) => [eb.fn.count<number>('l.id').distinct().as('leagues'), eb.fn.count<number>('m.player_id').distinct().as('players')])
+        .where('l.closed_at', 'is', null)
+        .groupBy('l.year')
+        .orderBy('l.year', 'desc')
+        .execute();
+    },
+
+    async openLeagues(options: { year?: number; limit: number; offset: number }) {
+      let query = db
+        .selectFrom('leagues as l')
+        .select(['l.code', 'l.name', 'l.year', 'l.created_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('league_members as m')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('m.league_id', '=', 'l.id')
+            .where('m.left_at', 'is', null)
+            .as('member_count'),
+        )
+        .where('l.closed_at', 'is', null);
+      if (options.year !== undefined) query = query.where('l.year', '=', options.year);
+      const [rows, total] = await Promise.all([
+        query.orderBy('l.created_at', 'desc').orderBy('l.id').limit(options.limit).offset(options.offset).execute(),
+        db
+          .selectFrom('leagues')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('closed_at', 'is', null)
+          .$if(options.year !== undefined, (q) => q.where('year', '=', options.year ?? 0))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map((row) => ({ ...row, member_count: row.member_count ?? 0 })), total: total.count };
+    },
+  };
+}
+
+export type LeagueRepository = ReturnType<typeof createLeagueRepository>;

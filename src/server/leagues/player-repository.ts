@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { MarkState } from '../../domain/leagues';
+import type { Executor } from '../db/database';
+
+export type PlayerRow = { id: string; created_at: Date };
+
+/** Players, their browsers' keys, their seen marks and their device links (migration 0080). */
+export function createPlayerRepository(db: Executor) {
+  return {
+    async byKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
+      return db
+        .selectFrom('player_keys')
+        .innerJoin('players', 'players.id', 'player_keys.player_id')
+        .select(['players.id', 'players.created_at'])
+        .where('player_keys.key_hash', '=', keyHash)
+        .executeTakeFirst();
+    },
+
+    async create(keyHash: string): Promise<PlayerRow> {
+      const player = await db.insertInto('players').defaultValues().returning(['id', 'created_at']).executeTakeFirstOrThrow();
+      await db.insertInto('player_keys').values({ key_hash: keyHash, player_id: player.id }).execute();
+      return player;
+    },
+
+    async addKey(playerId: string, keyHash: string): Promise<void> {
+      await db.insertInto('player_keys').values({ key_hash: keyHash, player_id: playerId }).execute();
+    },
+
+    /** Locks the player for the rest of the transaction: its marks and memberships change one request at a time. */
+    async lock(playerId: string): Promise<PlayerRow | undefined> {
+      return db.selectFrom('players').select(['id', 'created_at']).where('id', '=', playerId).forUpdate().executeTakeFirst();
+    },
+
+    async delete(playerId: string): Promise<void> {
+      await db.deleteFrom('players').where('id', '=', playerId).execute();
+    },
+
+    /** The kept state of these movies (all of the player's when `movieIds` is undefined). */
+    async marks(playerId: string, movieIds?: readonly string[]): Promise<Map<string, MarkState>> {
+      if (movieIds !== undefined && movieIds.length === 0) return new Map();
+      let query = db.selectFrom('player_marks').select(['movie_id', 'seen', 'changed_at']).where('player_id', '=', playerId);
+      if (movieIds !== undefined) query = query.where('movie_id', 'in', [...movieIds]);
+      const rows = await query.execute();
+      return new Map(rows.map((row) => [row.movie_id, { seen: row.seen, at: row.changed_at.getTime() }]));
+    },
+
+    async saveMarks(playerId: string, marks: ReadonlyMap<string, MarkState>): Promise<void> {
+      if (marks.size === 0) return;
+      await db
+        .insertInto('player_marks')
+        .values(
+          [...marks].map(([movieId, mark]) => ({ player_id: playerId, movie_id: movieId, seen: mark.seen, changed_at: new Date(mark.at) })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['player_id', 'movie_id']).doUpdateSet({ seen: sql`excluded.seen`, changed_at: sql`excluded.changed_at` }),
+        )
+        .execute();
+    },
+
+    /** The movies the player has seen, in a stable order. */
+    async seenIds(playerId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('player_marks')
+        .select('movie_id')
+        .where('player_id', '=', playerId)
+        .where('seen', '=', true)
+        .orderBy('movie_id')
+        .execute();
+      return rows.map((row) => row.movie_id);
+    },
+
+    async createLink(playerId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+      // Spent and expired links of anyone go with the next one made: the table stays small.
+      await db
+        .deleteFrom('player_links')
+        .where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)]))
+        .execute();
+      await db.insertInto('player_links').values({ token_hash: tokenHash, player_id: playerId, expires_at: expiresAt }).execute();
+    },
+
+    /** Spends a link: its player, once, while it has not expired. */
+    async redeemLink(tokenHash: string, now: Date): Promise<string | undefined> {
+      const row = await db
+        .updateTable('player_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('player_id')
+        .executeTakeFirst();
+      return row?.player_id;
+    },
+  };
+}
+
+export type PlayerRepository = ReturnType<typeof createPlayerRepository>;
