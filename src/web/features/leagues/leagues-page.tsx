@@ -112,9 +112,8 @@ function AnotherDevice() {
   );
 }
 
-function ForgetMe() {
+function ForgetMe({ onForgotten }: { onForgotten: () => void }) {
   const queryClient = useQueryClient();
-  const [done, setDone] = useState(false);
   const forget = useMutation({
     mutationFn: async () => {
       try {
@@ -123,20 +122,12 @@ function ForgetMe() {
         // Already forgotten (on another device): this browser forgets too.
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
+      // The page says so before this part goes (it is shown to players only).
+      onForgotten();
       (await import('./marks-sync')).forgetPlayerHere();
-    },
-    onSuccess: () => {
-      setDone(true);
       queryClient.removeQueries({ queryKey: ['leagues'] });
     },
   });
-  if (done) {
-    return (
-      <p role="status" className="alert-success">
-        Forgotten: your player, its leagues and synced marks are gone from the server. Your marks stay in this browser.
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -162,7 +153,8 @@ function ForgetMe() {
 export function LeaguesPage() {
   const me = useMe();
   const player = playerStore.use() !== null;
-  const leagues = me.data?.leagues ?? [];
+  const [forgotten, setForgotten] = useState(false);
+  const leagues = player ? (me.data?.leagues ?? []) : [];
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <div>
@@ -177,7 +169,7 @@ export function LeaguesPage() {
         </h2>
         {player && me.isPending ? (
           <p aria-busy="true">Loading your leagues…</p>
-        ) : me.isError ? (
+        ) : player && me.isError ? (
           <p role="alert" className="alert-error">
             {errorMessage(me.error, 'Your leagues could not be loaded. Please try again.')}
           </p>
@@ -214,7 +206,13 @@ export function LeaguesPage() {
           This device
         </h2>
         <AnotherDevice />
-        {player && <ForgetMe />}
+        {forgotten ? (
+          <p role="status" className="alert-success">
+            Forgotten: your player, its leagues and synced marks are gone from the server. Your marks stay in this browser.
+          </p>
+        ) : (
+          player && <ForgetMe onForgotten={() => setForgotten(true)} />
+        )}
       </section>
     </div>
   );
