@@ -95,8 +95,8 @@ const routes: RouteObject[] = [
           { path: paths.leagues, handle: { title: PAGE_META.leagues.name }, lazy: () => import('../features/leagues/leagues-page') },
           {
             // The league page (its invite link): the board's movies for the mini-boards come with the published boards.
+            // Its title is the league's (set by the page), as a clip page's is the clip's.
             path: paths.leagueRoute,
-            handle: { title: PAGE_META.league.name },
             loader: prefetchBoards,
             lazy: () => import('../features/leagues/league-page'),
           },

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { joinLeague, NicknameSchema, UNKNOWN_LEAGUE } from '../../../shared/leagues';
+import { PAGE_META } from '../../../shared/page-meta';
 import { InputField, showFieldErrors } from '../../components/form-field';
 import { ApiError, callApi, errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { fieldError } from './field-check';
 import { isNotFound, keepLeague, useLeaguePreview } from './league-query';
 import { noteLeague } from './player-note';
@@ -19,6 +21,7 @@ export function JoinLeague({ code }: { code: string }) {
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  useDocumentTitle(preview.data === undefined ? PAGE_META.league.name : `Join ${preview.data.name}`);
 
   if (preview.isPending) return <p aria-busy="true">Loading the league…</p>;
   if (preview.isError) {

@@ -59,13 +59,6 @@ class FakeEventSource extends EventTarget {
 
 beforeAll(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
 });
 
 beforeEach(() => {

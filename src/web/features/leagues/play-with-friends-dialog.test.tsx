@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLeague } from '../../../shared/leagues';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
@@ -14,15 +14,6 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
   callApi: (await import('../../test/fake-api')).fakeApi.callApi,
 }));
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
 beforeEach(() => fakeApi.reset());
 afterEach(() => vi.restoreAllMocks());
 
