@@ -2,16 +2,17 @@
 # build, copy package.json, package-lock.json, dist/ and assets/ to a fresh directory, install the
 # production dependencies there with `npm ci --omit=dev`, start `node dist/server/server.js`.
 # The image itself has not been built here (no Docker engine on the build machine; decision 114).
-# Node 22: Node 20, which the test runs on (the build machine's only Node), is out of support (114).
+# Node 24 LTS: CI runs the server, unit and cluster suites on it (decision 201; the production-install
+# test's `npm ci --omit=dev` and server start among them), besides the build machine's Node 20.
 # .dockerignore keeps the local node_modules, dist, data and .env out of `COPY . .`.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # No font package: the share images draw their text with assets/fonts (DejaVu Sans), copied below
 # (decision 160; share-image.test.ts draws them with no system font at all).

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -5,7 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featureNames = ['movies', 'clips', 'shop', 'auth', 'leagues'];
+/** Every folder under src/web/features is a feature: a new one is fenced in without touching this file. */
+const featureNames = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -58,8 +62,35 @@ export default tseslint.config(
     },
   },
   {
+    // The display layer draws from props alone: no state, effects, router, queries or browser APIs,
+    // so the server can render it with react-dom/server exactly as the app's first render (decision 200).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-router', 'react-router/*', '@tanstack/*', 'react-dom', 'react-dom/*'],
+              message: 'The display layer draws from props alone.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^use[A-Z]/]',
+          message: 'The display layer keeps no state: take values and handlers as props (hooks live in src/web).',
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch', 'navigator', 'process'],
+    },
+  },
+  {
     // Zones on resolved file paths (so `../movies/x` is caught as surely as `../../features/movies/x`),
-    // and no import cycles. Imports flow domain ← shared ← {server, web}; in the web app,
+    // and no import cycles. Imports flow domain ← shared ← ui ← {server, web}; in the web app,
     // lib/components ← features ← app, and features never import each other.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -72,13 +103,18 @@ export default tseslint.config(
           zones: [
             {
               target: 'src/domain',
-              from: ['src/shared', 'src/server', 'src/web'],
+              from: ['src/shared', 'src/server', 'src/web', 'src/ui'],
               message: 'The domain is pure and imports nothing of the app.',
             },
             {
               target: 'src/shared',
+              from: ['src/server', 'src/web', 'src/ui'],
+              message: 'Shared code is the contract: never the server, the web app or the display layer.',
+            },
+            {
+              target: 'src/ui',
               from: ['src/server', 'src/web'],
-              message: 'Shared code is the contract: never the server or the web app.',
+              message: 'The display layer is drawn by both the server and the web app: it imports neither.',
             },
             { target: 'src/server', from: 'src/web', message: 'The server never imports the web app.' },
             { target: 'src/web', from: 'src/server', message: 'The web app never imports the server.' },

@@ -1,25 +1,31 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './pwa.config';
-import { LETTERS } from './src/domain/boards';
-import { LETTER_COLORS, LOGO_LETTER_CLASS } from './src/web/lib/letter-colors';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { yearsSpan } from './src/domain/boards';
+import { AppShell } from './src/ui/app-shell';
 
-const STATIC_LOGO_PLACEHOLDER = '<!-- static-logo-letters -->';
+const APP_SHELL_SLOT = '<!--app-shell--><!--/app-shell-->';
 
-/** index.html's logo (painted before any script runs), generated from the module the React logo uses. */
-function staticLogo(): Plugin {
-  const letters = LETTERS.map((letter, index) => `<span class="${LOGO_LETTER_CLASS} ${LETTER_COLORS[index] ?? ''}">${letter}</span>`).join(
-    '',
-  );
+/**
+ * index.html's static app shell (painted before any script runs), rendered from the components the
+ * app draws (src/ui/app-shell.tsx). About names the years of the boards' seed; the server sends
+ * /about, /db and /shop with their own data instead (server/pages/site-pages.ts).
+ */
+function staticShell(): Plugin {
   return {
-    name: 'mingo-static-logo',
+    name: 'mingo-static-shell',
     transformIndexHtml(html) {
-      if (!html.includes(STATIC_LOGO_PLACEHOLDER)) throw new Error(`index.html has no ${STATIC_LOGO_PLACEHOLDER} for the static logo`);
-      return html.replace(STATIC_LOGO_PLACEHOLDER, letters);
+      if (!html.includes(APP_SHELL_SLOT)) throw new Error(`index.html has no ${APP_SHELL_SLOT} for the static app shell`);
+      const seed: unknown = JSON.parse(readFileSync(path.join(import.meta.dirname, 'public/data/movielist.json'), 'utf8'));
+      const years = Array.isArray(seed) ? seed.map((movie: { year?: unknown }) => Number(movie.year)).filter(Number.isInteger) : [];
+      const shell = renderToStaticMarkup(createElement(AppShell, { aboutYears: yearsSpan(years) }));
+      return html.replace(APP_SHELL_SLOT, () => `<!--app-shell-->${shell}<!--/app-shell-->`);
     },
   };
 }
@@ -45,7 +51,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), staticLogo(), dropBoardsSeed(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), staticShell(), dropBoardsSeed(), VitePWA(pwaOptions)],
   build: {
     outDir: `../../${distDir}/client`,
     emptyOutDir: true,

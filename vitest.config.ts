@@ -38,7 +38,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
           // jsdom renders are slow on a loaded 2-core machine: these bound waits for the app's own

@@ -113,8 +113,8 @@ describe('boardImageSvg', () => {
   it('escapes movie names', () => {
     const svg = boardImageSvg({ year: 2024, names, seen: none, format: 'wide', footer: 'a&b' });
     expect(svg).not.toContain('<1>');
-    expect(svg).toContain('&#60;1&#62;');
-    expect(svg).toContain('a&#38;b');
+    expect(svg).toContain('&lt;1&gt;');
+    expect(svg).toContain('a&amp;b');
   });
 });
 

@@ -1,3 +1,4 @@
+import { escapeMarkup } from './markup';
 import { BOARD_SIZE, BOARD_WIDTH, boardProgress, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS, type BingoLine } from './boards';
 import { textWidth, wrapText, type FontWeight } from './text-metrics';
 
@@ -61,10 +62,6 @@ const CELL_PADDING = 8;
 /** Lines are fitted to 95 % of the room: a browser drawing Verdana instead of DejaVu Sans stays inside. */
 const FIT_MARGIN = 0.95;
 const MAX_NAME_LINES = 3;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** How one movie name is drawn in its square: the font size and weight, and its lines. */
 export type CellText = { size: number; weight: FontWeight; lines: string[]; /** The widest a line may be. */ maxWidth: number };
@@ -217,7 +214,7 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
       `<rect x="${x}" y="${y}" width="${board.cellWidth}" height="${board.cellHeight}" rx="${CELL_RADIUS}" fill="${marked ? CELL_SEEN : CELL}" data-cell="${cell}" data-seen="${marked}"/>`,
       `<text x="${x + board.cellWidth / 2}" text-anchor="middle" font-size="${text.size}" font-weight="${marked ? 700 : 400}" fill="${marked ? TEXT : MUTED}">`,
       ...text.lines.map(
-        (line, index) => `<tspan x="${x + board.cellWidth / 2}" y="${(baselines[index] ?? 0).toFixed(1)}">${escapeXml(line)}</tspan>`,
+        (line, index) => `<tspan x="${x + board.cellWidth / 2}" y="${(baselines[index] ?? 0).toFixed(1)}">${escapeMarkup(line)}</tspan>`,
       ),
       '</text>',
     );
@@ -258,7 +255,7 @@ export function boardImageSvg({ year, names, seen, format, footer }: BoardImageI
   if (footer !== undefined) {
     const footerY = format === 'wide' ? height - 50 : summaryY + 50;
     parts.push(
-      `<text x="${title.x}" y="${footerY}" text-anchor="${title.anchor}" font-size="${fittedSize(footer, 24, title.width, 'regular')}" fill="${MUTED}">${escapeXml(footer)}</text>`,
+      `<text x="${title.x}" y="${footerY}" text-anchor="${title.anchor}" font-size="${fittedSize(footer, 24, title.width, 'regular')}" fill="${MUTED}">${escapeMarkup(footer)}</text>`,
     );
   }
   parts.push('</svg>');

@@ -1,7 +1,7 @@
 import { boardProgress, completedLines, FREE_SPACE_INDEX, isBlackout } from './boards';
 import { randomInt, type Rng } from './rng';
 
-// The rules of leagues (DESIGN §10, decision 080): invite codes, nicknames, how marks from several
+// The rules of leagues (DESIGN §10, decision 082): invite codes, nicknames, how marks from several
 // devices merge, and how a league's members are ranked. Pure: time and randomness are passed in.
 
 /** Invite codes are read aloud and typed from a phone: no 0/O, 1/I/L. */

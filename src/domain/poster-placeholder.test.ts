@@ -11,7 +11,7 @@ describe('placeholderPosterSvg', () => {
 
   it('writes the title (escaped) and the year', () => {
     const svg = placeholderPosterSvg('Tom & <Jerry>', 2026);
-    expect(svg).toContain('Tom &#38; &#60;Jerry&#62;');
+    expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
     expect(svg).not.toContain('<Jerry>');
     expect(svg).toContain('>2026</text>');
   });

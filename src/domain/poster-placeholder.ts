@@ -1,3 +1,4 @@
+import { escapeMarkup } from './markup';
 import { wrapText } from './text-metrics';
 
 // The generated poster of a movie that has none yet (decision 151): the demo posters' typographic
@@ -20,10 +21,6 @@ export function titleHash(text: string): number {
   return h;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** The SVG of a movie's placeholder poster. */
 export function placeholderPosterSvg(name: string, year: number): string {
   const hash = titleHash(`${name} ${year}`);
@@ -36,7 +33,9 @@ export function placeholderPosterSvg(name: string, year: number): string {
   });
   const { lines } = wrapText(name, { width: PLACEHOLDER_WIDTH - 28, size: TITLE_SIZE, weight: 'bold', maxLines: 3 });
   const title = lines
-    .map((line, i) => `<text x="14" y="${ART_BOTTOM + 32 + i * 24}" font-size="${TITLE_SIZE}" font-weight="bold">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) => `<text x="14" y="${ART_BOTTOM + 32 + i * 24}" font-size="${TITLE_SIZE}" font-weight="bold">${escapeMarkup(line)}</text>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${PLACEHOLDER_WIDTH}" height="${PLACEHOLDER_HEIGHT}" viewBox="0 0 ${PLACEHOLDER_WIDTH} ${PLACEHOLDER_HEIGHT}" font-family="${FONT}">`,

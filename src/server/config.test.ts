@@ -25,6 +25,21 @@ describe('loadConfig', () => {
     expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
   });
 
+  it("reads the bucket's settings: keys with their session token, or none for the AWS SDK's credential chain", () => {
+    const bucket = { STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PRESIGNED_REDIRECT: 'true' };
+    expect(loadConfig({ ...bucket, S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_SESSION_TOKEN: 'token' }).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret', sessionToken: 'token' },
+      forcePathStyle: true,
+    });
+    const chain = loadConfig(bucket);
+    expect(chain.storage).toMatchObject({ kind: 's3', credentials: undefined });
+    expect(chain.mediaDelivery).toEqual({ kind: 's3-redirect', ttlSeconds: 300 });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT="abc": must be a port number'],
     [{ PORT: '70000' }, 'PORT="70000"'],
@@ -35,6 +50,9 @@ describe('loadConfig', () => {
     [{ STORAGE: 's3' }, 'S3_BUCKET: required when STORAGE=s3'],
     [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither'],
+    [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither'],
+    [{ STORAGE: 's3', S3_BUCKET: 'b', S3_SESSION_TOKEN: 't' }, 'S3_SESSION_TOKEN: only with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+    [{ S3_PRESIGNED_REDIRECT: 'true' }, 'S3_PRESIGNED_REDIRECT: only with STORAGE=s3'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL="not a url": must be an absolute http(s) URL'],
   ])('refuses %o with a one-line explanation', (env, expected) => {
     const problems = problemsOf(env);

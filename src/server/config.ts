@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Temporary credentials (STS, an assumed role) come with a session token. */
+  S3_SESSION_TOKEN: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   MEDIA_ACCEL: z.enum(['off', 'nginx']).default('off'),
   MEDIA_ACCEL_PREFIX: z
@@ -120,80 +122,13 @@ const EnvSchema = z.object({
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
   /** Members a friends' league may have (the organisers' community league has no limit). */
   LEAGUE_MAX_MEMBERS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(10_000).default(50),
+  /** Live league pages (event streams) one browser, and one client address, may hold open on one instance. */
+  LEAGUE_STREAMS_PER_PLAYER: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000).default(10),
+  LEAGUE_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
   STATIC_DIR: optionalString,
 });
-
-export type Config = {
-  port: number;
-  host: string;
-  publicUrl: string;
-  trustedOrigins: string[];
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Shared rate-limit counters in Redis instead of PostgreSQL (see rate-limit-store.ts). */
-  redisUrl: string | undefined;
-  /** PostgreSQL connections per process. */
-  databasePoolSize: number;
-  authSecret: string | undefined;
-  adminEmail: string | undefined;
-  adminPassword: string | undefined;
-  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs. */
-  trustProxy: false | number | string[];
-  maxClipBytes: number;
-  storage:
-    | { kind: 'local'; root: string }
-    | {
-        kind: 's3';
-        endpoint: string | undefined;
-        bucket: string;
-        region: string;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-      };
-  /**
-   * How /media bytes leave: `app` streams them; `nginx` (MEDIA_ACCEL=nginx, local storage) hands the
-   * file to nginx with X-Accel-Redirect under `prefix`; `s3-redirect` answers 302 to a presigned URL.
-   */
-  mediaDelivery: { kind: 'app' } | { kind: 'nginx'; prefix: string } | { kind: 's3-redirect'; ttlSeconds: number };
-  payments:
-    | { provider: 'test' }
-    | {
-        provider: 'stripe';
-        secretKey: string;
-        webhookSecret: string;
-        publishableKey: string | undefined;
-        apiBase: string | undefined;
-      };
-  /** The optional TMDB look-up of the board editor (TMDB_API_KEY); undefined = the movie form is manual. */
-  tmdb: { apiKey: string; apiUrl: string; timeoutMs: number } | undefined;
-  /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
-  shipCountries: string[];
-  /**
-   * SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox; sent by each instance's
-   * mail worker (see orders/order-outbox.ts).
-   */
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    outboxDir: string;
-    smtpTimeoutMs: number;
-    pollMs: number;
-    retryBaseMs: number;
-    maxAttempts: number;
-  };
-  /** How often pending orders are expired; 0 = never (tests drive it). */
-  orderSweepMs: number;
-  /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */
-  shutdownDrainMs: number;
-  /** LEAGUE_MAX_MEMBERS: the size of a friends' league. */
-  leagueMaxMembers: number;
-  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  demoData: boolean;
-  staticDir: string;
-};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -216,54 +151,71 @@ function originsFor(publicUrl: string): string[] {
   return [...origins];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Empty strings in an .env file mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const key = issue.path.join('.');
-        const raw = env[key];
-        return `${key}=${JSON.stringify(raw ?? '')}: ${issue.message}`;
-      }),
-    );
-  }
-  const e = parsed.data;
+type Env = z.output<typeof EnvSchema>;
+
+/**
+ * The S3 bucket's settings. Without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY the SDK's own
+ * credential chain answers (AWS_* variables, a shared profile, the instance's or task's IAM role),
+ * temporary credentials included.
+ */
+function s3SettingsOf(e: Env) {
+  const keys =
+    e.S3_ACCESS_KEY_ID === undefined || e.S3_SECRET_ACCESS_KEY === undefined
+      ? undefined
+      : { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, sessionToken: e.S3_SESSION_TOKEN };
+  return {
+    kind: 's3' as const,
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION,
+    /** Undefined: the SDK's default credential chain. */
+    credentials: keys,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
+export type S3Settings = ReturnType<typeof s3SettingsOf>;
+type StorageSettings = { kind: 'local'; root: string } | S3Settings;
+/**
+ * How /media bytes leave: `app` streams them; `nginx` (MEDIA_ACCEL=nginx, local storage) hands the
+ * file to nginx with X-Accel-Redirect under `prefix`; `s3-redirect` answers 302 to a presigned URL.
+ */
+type MediaDelivery = { kind: 'app' } | { kind: 'nginx'; prefix: string } | { kind: 's3-redirect'; ttlSeconds: number };
+type Payments =
+  | { provider: 'test' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string | undefined; apiBase: string | undefined };
+
+/** The checked environment as the app reads it; each cross-field problem is an issue without a path. */
+const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const problems: string[] = [];
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
 
-  let storage: Config['storage'] = { kind: 'local', root: path.join(dataDir, 'media') };
+  let storage: StorageSettings = { kind: 'local', root: path.join(dataDir, 'media') };
   if (e.STORAGE === 's3') {
     if (e.S3_BUCKET === undefined) problems.push('S3_BUCKET: required when STORAGE=s3');
-    storage = {
-      kind: 's3',
-      endpoint: e.S3_ENDPOINT,
-      bucket: e.S3_BUCKET ?? '',
-      region: e.S3_REGION,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-    };
+    storage = s3SettingsOf(e);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS SDK's credential chain)");
+  }
+  if (e.S3_SESSION_TOKEN !== undefined && e.S3_ACCESS_KEY_ID === undefined) {
+    problems.push('S3_SESSION_TOKEN: only with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
-  let mediaDelivery: Config['mediaDelivery'] = { kind: 'app' };
+  let mediaDelivery: MediaDelivery = { kind: 'app' };
   if (e.MEDIA_ACCEL === 'nginx') {
     if (e.STORAGE !== 'local') problems.push('MEDIA_ACCEL=nginx: only with STORAGE=local (use S3_PRESIGNED_REDIRECT for S3)');
     mediaDelivery = { kind: 'nginx', prefix: e.MEDIA_ACCEL_PREFIX };
   }
   if (e.S3_PRESIGNED_REDIRECT) {
     if (e.STORAGE !== 's3') problems.push('S3_PRESIGNED_REDIRECT: only with STORAGE=s3');
-    if (e.S3_ACCESS_KEY_ID === undefined || e.S3_SECRET_ACCESS_KEY === undefined) {
-      problems.push('S3_PRESIGNED_REDIRECT: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to sign URLs');
-    }
     mediaDelivery = { kind: 's3-redirect', ttlSeconds: e.S3_PRESIGNED_TTL_SECONDS };
   }
 
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY === undefined ? 'test' : 'stripe');
-  let payments: Config['payments'] = { provider: 'test' };
+  let payments: Payments = { provider: 'test' };
   if (provider === 'stripe') {
     if (e.STRIPE_SECRET_KEY === undefined) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (e.STRIPE_WEBHOOK_SECRET === undefined) {
@@ -280,33 +232,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message, path: [] });
+  if (problems.length > 0) return z.NEVER;
 
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    /** Origins that count as "this site". */
     trustedOrigins: originsFor(publicUrl),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Shared rate-limit counters in Redis instead of PostgreSQL (see rate-limit-store.ts). */
     redisUrl: e.REDIS_URL,
+    /** PostgreSQL connections per process. */
     databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs. */
     trustProxy: e.TRUST_PROXY,
     maxClipBytes: e.MAX_CLIP_BYTES,
     storage,
     mediaDelivery,
     payments,
+    /** The optional TMDB look-up of the board editor (TMDB_API_KEY); undefined = the movie form is manual. */
     tmdb:
       e.TMDB_API_KEY === undefined
         ? undefined
         : { apiKey: e.TMDB_API_KEY, apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''), timeoutMs: e.TMDB_TIMEOUT_MS },
+    /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
     shipCountries: e.SHIP_COUNTRIES,
+    /** How often pending orders are expired; 0 = never (tests drive it). */
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    /** LEAGUE_MAX_MEMBERS: the size of a friends' league. */
     leagueMaxMembers: e.LEAGUE_MAX_MEMBERS,
+    /** Open league event streams per player and per client address, on one instance. */
+    leagueStreams: { perPlayer: e.LEAGUE_STREAMS_PER_PLAYER, perAddress: e.LEAGUE_STREAMS_PER_ADDRESS },
+    /**
+     * SMTP when smtpUrl is set, otherwise .eml files under DATA_DIR/outbox; sent by each instance's
+     * mail worker (see orders/order-outbox.ts).
+     */
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `MINGO shop <shop@${new URL(publicUrl).hostname}>`,
@@ -321,4 +289,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist/client'),
   };
+});
+
+/** The app's configuration: the environment as ConfigSchema reads it. */
+export type Config = z.output<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in an .env file mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      if (issue.path.length === 0) return issue.message;
+      const key = issue.path.join('.');
+      return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+    }),
+  );
 }

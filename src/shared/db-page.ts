@@ -1,41 +1,10 @@
 import { FREE_SPACE_INDEX } from '../domain/boards';
 
 /**
- * The look, words and rows of the MINGO DB page, shared by the React page
- * (web/features/movies/db-page.tsx, seen-list-transfer.tsx) and the static first paint of /db that
- * the server writes into index.html (server/pages/db-shell.ts): the two must lay out alike, or the
- * app's first render moves the page (decision 185). Behaviour (search, the movie card, seen marks)
- * stays in the React page.
+ * The words and rows of the MINGO DB page, shared by the page (ui/db-page-view.tsx,
+ * web/features/movies/db-page.tsx) and the static first paint of /db that the server sends
+ * (decision 185). Behaviour (search, the movie card, seen marks) stays in the web page.
  */
-export const DB_PAGE_CLASSES = {
-  page: 'flex flex-col gap-6',
-  /** Heading and description, then the seen-list buttons (beside them from `lg`). */
-  header: 'flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between',
-  title: 'page-title mb-2',
-  description: 'text-slate-600 dark:text-slate-300',
-  /**
-   * The seen count has a line of its own on a phone: how many digits it has then never decides
-   * whether the description wraps, so the server's first paint (which cannot know the count) and
-   * the page take the same height at every width.
-   */
-  seenCount: 'block sm:inline',
-  /** The server's first paint cannot know what this visitor has seen: the count keeps its place, unseen. */
-  seenCountUnknown: 'invisible block sm:inline',
-  transfer: 'flex flex-col gap-2 lg:items-end',
-  transferButtons: 'flex flex-wrap gap-2',
-  transferButton: 'btn-secondary',
-  transferReport: 'lg:max-w-md lg:text-right',
-  search: 'relative max-w-xl',
-  searchIcon: 'pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400',
-  searchInput: 'input py-3 pl-10 text-lg',
-  status: '-mt-3 text-sm text-slate-600 dark:text-slate-300',
-  yearHeading: 'text-lg font-black',
-  yearCount: 'text-sm font-semibold text-slate-500 dark:text-slate-400',
-  row: 'db-row',
-  posterButton: 'board-cell w-full',
-  posterName: 'mt-1 truncate text-xs font-semibold',
-} as const;
-
 export const DB_PAGE_TEXT = {
   description: 'Every movie from every board.',
   searchPlaceholder: 'Search by title…',
@@ -51,16 +20,6 @@ export const EAGER_ROWS = 2;
  * paints as many, so the app's first render replaces them row for row.
  */
 export const FIRST_RENDER_ROWS = 1;
-
-/** A year's section: the years below the first EAGER_ROWS are laid out only near the viewport (app.css). */
-export function yearClasses(rowIndex: number): string {
-  return rowIndex < EAGER_ROWS ? 'flex flex-col gap-2' : 'flex flex-col gap-2 db-year-later';
-}
-
-/** A poster's place in its row: those past EAGER_IN_ROW are drawn only near the viewport (app.css). */
-export function posterClasses(index: number): string {
-  return index < EAGER_IN_ROW ? 'w-28 shrink-0 snap-start sm:w-36' : 'w-28 shrink-0 snap-start sm:w-36 db-poster-later';
-}
 
 /** Whether a poster loads at once: the first EAGER_IN_ROW of the first EAGER_ROWS rows. */
 export function posterEager(rowIndex: number, index: number): boolean {

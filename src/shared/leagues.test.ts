@@ -66,7 +66,17 @@ describe('feedItemsOf', () => {
     joinedAt: '2026-05-01T00:00:00.000Z',
     marks: [],
   };
-  const league: LeagueState = { code: 'ABC234', name: 'Club', year: 2025, members: [], draw: null, feed: [], lastEventId: 9 };
+  const league: LeagueState = {
+    code: 'ABC234',
+    name: 'Club',
+    year: 2025,
+    community: false,
+    memberCount: 0,
+    members: [],
+    draw: null,
+    feed: [],
+    lastEventId: 9,
+  };
   const marks = (extra: { newLines: number; mingo: boolean }): LeagueEvent => ({
     id: 3,
     name: 'marks',

@@ -4,7 +4,7 @@ import { BoardYearSchema, MovieIdSchema } from './boards';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
 import { safeText, singleLineText } from './text';
 
-// Leagues (DESIGN §10, decision 080): players without accounts, marks on every device, leagues of
+// Leagues (DESIGN §10, decision 082): players without accounts, marks on every device, leagues of
 // friends with live standings. A player is a browser holding the httpOnly `mingo_player` cookie;
 // the routes under /api/me and /api/leagues read it (no staff session involved).
 
@@ -148,6 +148,10 @@ export const LeagueStateSchema = z.object({
   code: z.string(),
   name: z.string(),
   year: z.number().int(),
+  /** The organisers' league of the year: open to every player, no member limit, standings coalesced. */
+  community: z.boolean(),
+  memberCount: z.number().int(),
+  /** Every member of a friends' league; the leaders (top 20) of a community league. */
   members: z.array(MemberStateSchema),
   draw: LeagueDrawSchema.nullable(),
   /** Newest first. */
@@ -214,8 +218,20 @@ export const ResetEventSchema = z.object({
 });
 export type ResetEvent = z.infer<typeof ResetEventSchema>;
 
-/** Coalesced standings of large leagues (the community league): the leaders and the member count. */
-export const StandingEventSchema = z.object({ top: z.array(MemberStateSchema), memberCount: z.number().int() });
+/** A member's own place in a large league: their standing and rank, without the mini-board. */
+export const YouSchema = MemberStateSchema.omit({ marks: true }).extend({ rank: z.number().int() });
+export type You = z.infer<typeof YouSchema>;
+
+/**
+ * Coalesced standings of a community league, at most one a second: the leaders (in rank order),
+ * the member count, and the subscriber's own place (null while they are no member).
+ */
+export const StandingEventSchema = z.object({
+  top: z.array(MemberStateSchema),
+  memberCount: z.number().int(),
+  you: YouSchema.nullable(),
+});
+export const COMMUNITY_TOP = 20;
 
 export const LeagueEventSchemas = {
   member: MemberEventSchema,
@@ -231,9 +247,22 @@ export const LeagueEventsQuerySchema = z.object({
   lastEventId: z.coerce.number().int().min(0).optional(),
 });
 
+export const CommunityLeagueSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  year: z.number().int(),
+  memberCount: z.number().int(),
+});
+export const CommunityLeaguesSchema = z.object({ items: z.array(CommunityLeagueSchema) });
+export type CommunityLeague = z.infer<typeof CommunityLeagueSchema>;
+
+/** The community league's name (the organisers' league of a year). */
+export const communityLeagueName = (year: number): string => `MINGO ${year}`;
+
 // ——— Admins ———
 
 export const AdminLeagueSchema = z.object({
+  community: z.boolean(),
   code: z.string(),
   name: z.string(),
   year: z.number().int(),
@@ -445,6 +474,26 @@ export const leagueEvents = endpoint({
   headers: z.object({ 'last-event-id': z.string().max(20).optional() }),
   errors: ['not_found', 'rate_limited'],
   response: rawResponse('The event stream.', 'text/event-stream'),
+});
+
+export const communityLeagues = endpoint({
+  method: 'GET',
+  path: '/api/community-leagues',
+  summary: 'The open community leagues ("MINGO {year}"), newest year first: any player may join.',
+  tag: 'Leagues',
+  response: CommunityLeaguesSchema,
+});
+
+export const openCommunityLeague = endpoint({
+  method: 'POST',
+  path: '/api/admin/leagues/community',
+  summary: 'Admins: opens the community league "MINGO {year}" of a published year (one open per year).',
+  tag: 'Leagues',
+  status: 201,
+  body: z.object({ year: BoardYearSchema }),
+  maxBodyBytes: BODY_LIMITS.form,
+  errors: ['validation_failed', 'conflict'],
+  response: LeagueInviteSchema,
 });
 
 export const adminLeagues = endpoint({

@@ -14,10 +14,3 @@ export const POSTER_SIZES = {
 /** Posters are 2:3; the size attributes reserve their box before they load (no layout shift). */
 export const POSTER_WIDTH = 200;
 export const POSTER_HEIGHT = 300;
-
-/**
- * A poster's `<img>` (web/features/movies/movie-poster.tsx), also as the server paints the DB's
- * first row before the app has loaded (server/pages/db-shell.ts).
- */
-// Stryker disable next-line StringLiteral: style classes, not logic; the DB first-paint browser stories check that the shell's posters and the app's lay out alike
-export const POSTER_IMAGE_CLASSES = 'block aspect-[2/3] h-auto w-full bg-slate-200 object-cover dark:bg-slate-800';

@@ -1,75 +1,91 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeagueEvent } from '../../shared/leagues';
-import type { DatabaseHandle } from '../db/database';
-import { MAX_REPLAY, type LeagueService } from './league-service';
+import type { LeagueReads } from './league-reads';
+import type { LeagueSignals } from './league-signals';
 
 /**
- * The live side of leagues (DESIGN §10): each process LISTENs once on `mingo_league_events`, whose
- * notices carry `<league id>:<event id>` (ids only), and fans the league's new events out to its
- * own subscribers. State lives in PostgreSQL alone: a process reads the events it was told of from
- * the durable log, so no process keeps anything another one needs.
+ * The live side of leagues (DESIGN §10, decisions 082 and 083). Each process subscribes once to
+ * the league signals (ids only: `<league>:<event id>`, or `<league>:s` when a community league's
+ * standings moved) and fans out to its own subscribers. State lives in PostgreSQL alone: a process
+ * reads the events it was told of from the durable log, so none keeps anything another one needs.
  *
- * - Per league, one task at a time reads the log after the last event it delivered, serializes
- *   each event once and writes the same bytes to every subscriber that has not had it. A new
- *   subscriber's replay (after its Last-Event-ID) runs in the same queue, so nothing it misses
- *   falls between its replay and the live events.
- * - A subscriber too far behind (or with no Last-Event-ID) gets a `reset` with the whole state.
- * - Events commit in their numbers' order (the league row's lock, league-repository.appendEvent),
- *   so "everything after n" is a complete answer.
- * - While the PostgreSQL listener is down, notices can be missed: every heartbeat tick then reads
- *   every league's log, and a reconnect does at once.
- * - One shared heartbeat tick (a comment line every HEARTBEAT_MS) keeps idle connections and
- *   proxies open; no timer per connection.
+ * - One delivery loop per process: each round reads the log of every league that was signalled,
+ *   and the replays of the streams that just opened, in ONE query; serializes each event once
+ *   and writes the same bytes to every subscriber that has not had it (`lastSent`). A replay runs
+ *   in the round that adds its stream to the league, so nothing falls between replay and live.
+ * - Events commit in their numbers' order (the league row's lock), so "everything after n" is
+ *   complete. A stream too far behind, with no Last-Event-ID, or dropped for reading too slowly
+ *   gets a `reset` with the whole state instead.
+ * - Community leagues: standings go out at most once per STANDINGS_MS tick, ranked once per tick
+ *   for all subscribers; each subscriber's own place is appended to the shared bytes.
+ * - Costs per connection: no timer (one shared heartbeat tick, one standings tick), no buffer
+ *   beyond MAX_BUFFERED_BYTES (a reader that stops reading is dropped and resumes later).
+ * - While the signal subscription is down, notices can be missed: each heartbeat tick then reads
+ *   every league, and a reconnect does at once.
  */
-export const LEAGUE_EVENTS_CHANNEL = 'mingo_league_events';
 export const HEARTBEAT_MS = 25_000;
+export const STANDINGS_MS = 1_000;
 /** The reconnection delay a stream tells EventSource; at shutdown, a spread of delays instead. */
 export const RETRY_MS = 2_000;
-/** A subscriber whose unsent bytes pass this is dropped: it resumes with Last-Event-ID when it can read again. */
+/** A subscriber whose unsent bytes pass this is dropped; it resumes with a reset. */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
-/** Open streams one player may hold on one process (tabs, devices). */
-export const MAX_STREAMS_PER_PLAYER = 10;
+/** A stream asking to resume further back than this many events gets the whole state instead. */
+export const MAX_REPLAY = 500;
+/** Events read in one round (all leagues); more are read in the next. */
+const MAX_ROUND_EVENTS = 5_000;
+/** Members recently dropped for reading too slowly, remembered for a reset on their return. */
+const MAX_DROPPED = 10_000;
+
+export type StreamLimits = { perPlayer: number; perAddress: number };
 
 type Subscriber = {
   res: ServerResponse;
+  leagueId: string;
   playerId: string;
   memberId: string;
-  /** The id of the last event written to this subscriber. */
+  address: string;
+  /** The id of the last logged event written to this subscriber. */
   lastSent: number;
 };
 
 type Channel = {
   leagueId: string;
+  community: boolean;
   subscribers: Set<Subscriber>;
-  /** The last event id read from the log for this channel's live delivery. */
-  lastId: number;
-  /** The tail of this league's task queue. */
-  queue: Promise<void>;
-  /** A notice arrived while a delivery was queued or running: read the log once more. */
-  pending: boolean;
-  delivering: boolean;
-  /** Subscribers still replaying: the channel stays while there are any. */
+  /** The last event id read from the log for live delivery (undefined until the first round). */
+  lastId: number | undefined;
+  /** A signal arrived: read the log after lastId in the next round. */
+  dirty: boolean;
+  /** A community league's standings moved since the last tick. */
+  standingsDirty: boolean;
+  /** The last standings sent (shared part), for streams that open between ticks. */
+  standings?: { shared: string; you: Map<string, string> };
+  /** Streams still waiting for their first round: the channel stays while there are any. */
   joining: number;
 };
 
+type Joiner = { subscriber: Subscriber; channel: Channel; lastEventId: number | undefined; done: () => void };
+
 export type LeagueHub = {
   /**
-   * Starts a stream on `res` (headers already sent) for a member: the events after `lastEventId`
-   * (or a reset), then live. Resolves once the replay is written.
+   * Starts a stream on `res` (its headers sent) for a member: the events after `lastEventId`
+   * (or a reset), then live. Resolves once its first round wrote the replay.
    */
   subscribe: (input: {
     leagueId: string;
+    community: boolean;
     playerId: string;
     memberId: string;
+    address: string;
     lastEventId: number | undefined;
     res: ServerResponse;
   }) => Promise<void>;
-  /** Whether this player may open one more stream here. */
-  canOpen: (playerId: string) => boolean;
+  /** Whether one more stream may open here for this player from this address (the per-player and per-address caps). */
+  canOpen: (playerId: string, address: string) => boolean;
   /** Open streams on this process. */
   size: () => number;
-  /** Delivers what the log holds for every league with subscribers (a tick, or tests). */
+  /** Runs a delivery round for every league with subscribers (tests; the ticks do it when the subscription is down). */
   poll: () => Promise<void>;
   /** Ends every stream with a retry hint spread over a few seconds, and stops listening. */
   close: () => Promise<void>;
@@ -80,44 +96,65 @@ export function frameOf(event: LeagueEvent): string {
   return `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+function count(map: Map<string, number>, key: string, by: number): void {
+  const next = (map.get(key) ?? 0) + by;
+  if (next <= 0) map.delete(key);
+  else map.set(key, next);
+}
+
 export async function createLeagueHub(options: {
-  database: DatabaseHandle;
-  service: LeagueService;
+  reads: LeagueReads;
+  signals: LeagueSignals;
   log: FastifyBaseLogger;
+  limits: StreamLimits;
   heartbeatMs?: number;
-  /** Spreads the reconnection of a closing process's clients (ms; tests pass a fixed one). */
+  standingsMs?: number;
+  /** Spreads the reconnection of a closing process's clients (ms). */
   shutdownRetryMs?: () => number;
 }): Promise<LeagueHub> {
-  const { service, log } = options;
+  const { reads, log, limits } = options;
   const channels = new Map<string, Channel>();
-  const streamsPerPlayer = new Map<string, number>();
+  const perPlayer = new Map<string, number>();
+  const perAddress = new Map<string, number>();
+  const dropped = new Set<string>();
+  let joiners: Joiner[] = [];
   let listening = false;
   let closed = false;
+  let running = false;
+  let again = false;
+  let idle: Promise<void> = Promise.resolve();
+
+  const markDropped = (memberId: string): void => {
+    dropped.add(memberId);
+    if (dropped.size > MAX_DROPPED) dropped.delete(dropped.values().next().value ?? '');
+  };
 
   const write = (subscriber: Subscriber, text: string): void => {
-    if (subscriber.res.writableEnded || subscriber.res.destroyed) return;
-    subscriber.res.write(text);
-    // A reader that stopped reading is cut rather than buffered for without bound; EventSource
-    // resumes with Last-Event-ID once it reads again.
-    if (subscriber.res.writableLength > MAX_BUFFERED_BYTES) subscriber.res.destroy();
+    const { res } = subscriber;
+    if (res.writableEnded || res.destroyed) return;
+    res.write(text);
+    // A reader that stopped reading is cut rather than buffered for without bound.
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      markDropped(subscriber.memberId);
+      res.destroy();
+    }
   };
 
   const end = (subscriber: Subscriber): void => {
     if (!subscriber.res.writableEnded) subscriber.res.end();
   };
 
-  const enqueue = (channel: Channel, task: () => Promise<void>): Promise<void> => {
-    channel.queue = channel.queue.then(task).catch((error: unknown) => {
-      log.error({ err: error, leagueId: channel.leagueId }, 'league events: delivery failed');
-    });
-    return channel.queue;
+  const dropIfIdle = (channel: Channel): void => {
+    if (channel.subscribers.size === 0 && channel.joining === 0 && channels.get(channel.leagueId) === channel)
+      channels.delete(channel.leagueId);
   };
 
   /** Writes `event` to the subscribers that have not had it; ends the streams it closes. */
-  const deliver = (channel: Channel, event: LeagueEvent, targets: Iterable<Subscriber>): void => {
-    const frame = frameOf(event);
+  const deliver = (event: LeagueEvent, targets: Iterable<Subscriber>): void => {
+    let frame: string | undefined;
     for (const subscriber of targets) {
       if (subscriber.lastSent >= event.id) continue;
+      frame ??= frameOf(event);
       write(subscriber, frame);
       subscriber.lastSent = event.id;
       if (event.name === 'closed') end(subscriber);
@@ -125,132 +162,220 @@ export async function createLeagueHub(options: {
     }
   };
 
-  /** Reads the log after the channel's last event and delivers it to every subscriber. */
-  const drain = async (channel: Channel): Promise<void> => {
-    channel.delivering = true;
-    try {
-      do {
-        channel.pending = false;
-        const events = await service.eventsAfter(channel.leagueId, channel.lastId);
-        for (const event of events) {
-          deliver(channel, event, channel.subscribers);
-          channel.lastId = event.id;
-        }
-        if (events.length === MAX_REPLAY) channel.pending = true;
-      } while (channel.pending && channel.subscribers.size > 0);
-    } finally {
-      channel.delivering = false;
+  /** One round: resets for the streams that need one, then one read of every league's new events. */
+  const round = async (): Promise<void> => {
+    const joining = joiners;
+    joiners = [];
+    const signalled = [...channels.values()].filter((channel) => channel.dirty);
+    for (const channel of signalled) channel.dirty = false;
+
+    // Streams that cannot resume by replay get the league's state instead.
+    const lastIds = await reads.lastEventIds([...new Set(joining.map((joiner) => joiner.channel.leagueId))]);
+    const states = new Map<string, Awaited<ReturnType<LeagueReads['leagueState']>>>();
+    const from = new Map<string, number>();
+    const startFrom = (leagueId: string, id: number) => from.set(leagueId, Math.min(from.get(leagueId) ?? Infinity, id));
+    for (const joiner of joining) {
+      const { subscriber, channel, lastEventId } = joiner;
+      const last = lastIds.get(channel.leagueId);
+      if (last === undefined) {
+        end(subscriber); // closed meanwhile
+        continue;
+      }
+      const resume =
+        lastEventId !== undefined && lastEventId <= last && last - lastEventId <= MAX_REPLAY && !dropped.delete(subscriber.memberId);
+      if (resume) {
+        subscriber.lastSent = lastEventId;
+      } else {
+        const state = states.get(channel.leagueId) ?? (await reads.leagueState(channel.leagueId));
+        states.set(channel.leagueId, state);
+        write(subscriber, frameOf({ id: state.lastEventId, name: 'reset', data: { reason: 'gap', league: state } }));
+        subscriber.lastSent = state.lastEventId;
+      }
+      channel.lastId ??= subscriber.lastSent;
+      startFrom(channel.leagueId, subscriber.lastSent);
+    }
+    // A league is read from its channel's position too: a replay must not move that position past
+    // events its other subscribers have not had yet.
+    for (const channel of [...signalled, ...joining.map((joiner) => joiner.channel)]) {
+      if (channel.lastId !== undefined) startFrom(channel.leagueId, channel.lastId);
+    }
+
+    const { events, complete } = await reads.eventsAfter(from, MAX_ROUND_EVENTS);
+    for (const [leagueId, list] of events) {
+      const channel = channels.get(leagueId);
+      if (channel === undefined) continue;
+      const targets = [
+        ...channel.subscribers,
+        ...joining.filter((joiner) => joiner.channel === channel).map((joiner) => joiner.subscriber),
+      ];
+      for (const event of list) deliver(event, targets);
+      channel.lastId = Math.max(channel.lastId ?? 0, list.at(-1)?.id ?? 0);
+    }
+    if (!complete) {
+      for (const leagueId of from.keys()) {
+        const channel = channels.get(leagueId);
+        if (channel !== undefined) channel.dirty = true;
+      }
+      again = true;
+    }
+    for (const { subscriber, channel } of joining) {
+      if (!subscriber.res.writableEnded && !subscriber.res.destroyed) {
+        channel.subscribers.add(subscriber);
+        const cached = channel.standings;
+        if (cached !== undefined) write(subscriber, standingsFrame(cached, subscriber.memberId));
+        else channel.standingsDirty = true;
+      }
     }
   };
 
-  const wake = (channel: Channel): void => {
-    channel.pending = true;
-    if (channel.delivering) return;
-    void enqueue(channel, async () => {
-      if (channel.pending) await drain(channel);
-    });
+  const finish = (joining: readonly Joiner[]): void => {
+    for (const joiner of joining) {
+      joiner.channel.joining -= 1;
+      dropIfIdle(joiner.channel);
+      joiner.done();
+    }
   };
 
-  const stopListening = await options.database.listen(LEAGUE_EVENTS_CHANNEL, {
-    onNotify: (payload) => {
-      const [leagueId = '', eventId = ''] = payload.split(':');
+  /** Runs rounds until nothing is signalled or waiting (one loop per process). */
+  const kick = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return idle;
+    }
+    running = true;
+    idle = (async () => {
+      do {
+        again = false;
+        const joining = joiners;
+        try {
+          await round();
+        } catch (error) {
+          log.error({ err: error }, 'league events: delivery round failed');
+          // Their streams end; EventSource opens them again.
+          for (const joiner of joining) end(joiner.subscriber);
+        } finally {
+          finish(joining);
+        }
+      } while ((again || joiners.length > 0) && !closed);
+      running = false;
+    })();
+    return idle;
+  };
+
+  const standingsFrame = (standings: NonNullable<Channel['standings']>, memberId: string): string =>
+    `event: standing\ndata: ${standings.shared}"you":${standings.you.get(memberId) ?? 'null'}}\n\n`;
+
+  /** Community leagues whose standings moved: ranked once, written to every subscriber (no `id:` line: they are not logged). */
+  const sendStandings = async (): Promise<void> => {
+    for (const channel of channels.values()) {
+      if (!channel.community || !channel.standingsDirty || channel.subscribers.size === 0) continue;
+      channel.standingsDirty = false;
+      try {
+        const standings = await reads.communityStandings(channel.leagueId);
+        const shared = JSON.stringify({ top: standings.top, memberCount: standings.memberCount });
+        const you = new Map<string, string>();
+        for (const subscriber of channel.subscribers) {
+          const own = standings.you.get(subscriber.memberId);
+          if (own !== undefined) you.set(subscriber.memberId, JSON.stringify(own));
+        }
+        channel.standings = { shared: `${shared.slice(0, -1)},`, you };
+        for (const subscriber of channel.subscribers) write(subscriber, standingsFrame(channel.standings, subscriber.memberId));
+      } catch (error) {
+        channel.standingsDirty = true;
+        log.error({ err: error, leagueId: channel.leagueId }, 'league events: standings failed');
+      }
+    }
+  };
+
+  const stopListening = await options.signals.listen({
+    onNotify: (message) => {
+      const [leagueId = '', what = ''] = message.split(':');
       const channel = channels.get(leagueId);
-      if (channel !== undefined && Number(eventId) > channel.lastId) wake(channel);
+      if (channel === undefined) return;
+      if (what === 's') {
+        channel.standingsDirty = true;
+      } else if (Number(what) > (channel.lastId ?? -1)) {
+        channel.dirty = true;
+        void kick();
+      }
     },
     onConnected: (connected) => {
       listening = connected;
       if (!connected) {
-        log.warn('league events: database listener disconnected; reading every league on each tick until it is back');
+        log.warn('league events: signal subscription down; reading every league on each tick until it is back');
         return;
       }
-      for (const channel of channels.values()) wake(channel);
+      for (const channel of channels.values()) {
+        channel.dirty = true;
+        channel.standingsDirty = true;
+      }
+      void kick();
     },
   });
-
-  const dropIfIdle = (channel: Channel): void => {
-    if (channel.subscribers.size === 0 && channel.joining === 0 && channels.get(channel.leagueId) === channel)
-      channels.delete(channel.leagueId);
-  };
-
-  /** Once per stream, when its connection closes: it leaves its channel and its player's count. */
-  const release = (channel: Channel, subscriber: Subscriber): void => {
-    channel.subscribers.delete(subscriber);
-    const count = (streamsPerPlayer.get(subscriber.playerId) ?? 1) - 1;
-    if (count <= 0) streamsPerPlayer.delete(subscriber.playerId);
-    else streamsPerPlayer.set(subscriber.playerId, count);
-    dropIfIdle(channel);
-  };
 
   const heartbeat = setInterval(() => {
     for (const channel of channels.values()) {
       for (const subscriber of channel.subscribers) write(subscriber, ': heartbeat\n\n');
-      if (!listening) wake(channel);
+      if (!listening) {
+        channel.dirty = true;
+        channel.standingsDirty = true;
+      }
     }
+    if (!listening) void kick();
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
+  let standingsRunning = false;
+  const standingsTick = setInterval(() => {
+    if (standingsRunning) return;
+    standingsRunning = true;
+    void sendStandings().finally(() => {
+      standingsRunning = false;
+    });
+  }, options.standingsMs ?? STANDINGS_MS);
+  standingsTick.unref();
 
   return {
-    canOpen: (playerId) => !closed && (streamsPerPlayer.get(playerId) ?? 0) < MAX_STREAMS_PER_PLAYER,
+    canOpen: (playerId, address) =>
+      !closed && (perPlayer.get(playerId) ?? 0) < limits.perPlayer && (perAddress.get(address) ?? 0) < limits.perAddress,
 
     size: () => [...channels.values()].reduce((sum, channel) => sum + channel.subscribers.size, 0),
 
-    async subscribe({ leagueId, playerId, memberId, lastEventId, res }) {
+    subscribe({ leagueId, community, playerId, memberId, address, lastEventId, res }) {
       let channel = channels.get(leagueId);
       if (channel === undefined) {
-        // A new channel delivers live from the log's current end; its first subscriber replays what it needs.
-        channel = {
-          leagueId,
-          subscribers: new Set(),
-          lastId: (await service.lastEventId(leagueId)) ?? 0,
-          queue: Promise.resolve(),
-          pending: false,
-          delivering: false,
-          joining: 0,
-        };
-        const existing = channels.get(leagueId);
-        if (existing === undefined) channels.set(leagueId, channel);
-        else channel = existing;
+        channel = { leagueId, community, subscribers: new Set(), lastId: undefined, dirty: false, standingsDirty: community, joining: 0 };
+        channels.set(leagueId, channel);
       }
-      const subscriber: Subscriber = { res, playerId, memberId, lastSent: lastEventId ?? -1 };
-      streamsPerPlayer.set(playerId, (streamsPerPlayer.get(playerId) ?? 0) + 1);
       const joined = channel;
+      const subscriber: Subscriber = { res, leagueId, playerId, memberId, address, lastSent: -1 };
+      count(perPlayer, playerId, 1);
+      count(perAddress, address, 1);
       joined.joining += 1;
-      res.once('close', () => release(joined, subscriber));
-      res.write(`retry: ${RETRY_MS}\n\n`);
-      await enqueue(joined, async () => {
-        if (res.destroyed) return;
-        const last = (await service.lastEventId(leagueId)) ?? 0;
-        const behind = lastEventId === undefined ? Infinity : last - lastEventId;
-        if (behind < 0 || behind > MAX_REPLAY) {
-          // No Last-Event-ID, one from another league's numbering, or too far back: the whole state.
-          const league = await service.leagueState(leagueId);
-          write(subscriber, frameOf({ id: league.lastEventId, name: 'reset', data: { reason: 'gap', league } }));
-          subscriber.lastSent = league.lastEventId;
-        } else {
-          let events: LeagueEvent[];
-          do {
-            events = await service.eventsAfter(leagueId, subscriber.lastSent);
-            for (const event of events) deliver(joined, event, [subscriber]);
-          } while (events.length === MAX_REPLAY && !res.writableEnded);
-        }
-        // Live delivery goes on from the channel's own position: what this replay read beyond it
-        // is skipped for this subscriber by its lastSent. A stream the replay ended (a removed
-        // member, a closed league) is not kept.
-        if (!res.writableEnded && !res.destroyed) joined.subscribers.add(subscriber);
-      }).finally(() => {
-        joined.joining -= 1;
+      res.once('close', () => {
+        joined.subscribers.delete(subscriber);
+        count(perPlayer, playerId, -1);
+        count(perAddress, address, -1);
         dropIfIdle(joined);
+      });
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      return new Promise<void>((resolve) => {
+        joiners.push({ subscriber, channel: joined, lastEventId, done: resolve });
+        void kick();
       });
     },
 
     async poll() {
-      await Promise.all([...channels.values()].map((channel) => enqueue(channel, () => drain(channel))));
+      for (const channel of channels.values()) channel.dirty = true;
+      await kick();
+      await sendStandings();
     },
 
     async close() {
       closed = true;
       clearInterval(heartbeat);
+      clearInterval(standingsTick);
       await stopListening();
+      await idle;
       const spread = options.shutdownRetryMs ?? (() => 1_000 + Math.floor(Math.random() * 4_000));
       for (const channel of channels.values()) {
         for (const subscriber of channel.subscribers) {
@@ -258,8 +383,10 @@ export async function createLeagueHub(options: {
           end(subscriber);
         }
       }
+      for (const joiner of joiners) end(joiner.subscriber);
+      finish(joiners);
+      joiners = [];
       channels.clear();
-      streamsPerPlayer.clear();
     },
   };
 }

@@ -139,6 +139,47 @@ export function createLeagueRepository(db: Executor) {
       return (await db.selectFrom('leagues').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
     },
 
+    async openCommunity(year: number): Promise<LeagueRow | undefined> {
+      return db
+        .selectFrom('leagues')
+        .selectAll()
+        .where('year', '=', year)
+        .where('community', '=', true)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Open community leagues with their member counts, newest year first. */
+    async openCommunityLeagues() {
+      const rows = await db
+        .selectFrom('leagues as l')
+        .select(['l.code', 'l.name', 'l.year'])
+        .select((eb) =>
+          eb
+            .selectFrom('league_members as m')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('m.league_id', '=', 'l.id')
+            .where('m.left_at', 'is', null)
+            .as('member_count'),
+        )
+        .where('l.community', '=', true)
+        .where('l.closed_at', 'is', null)
+        .orderBy('l.year', 'desc')
+        .execute();
+      return rows.map((row) => ({ ...row, member_count: row.member_count ?? 0 }));
+    },
+
+    async openLastEventIds(ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('leagues')
+        .select(['id', 'last_event_id'])
+        .where('id', 'in', [...ids])
+        .where('closed_at', 'is', null)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.last_event_id]));
+    },
+
     async byId(id: string): Promise<LeagueRow | undefined> {
       return db.selectFrom('leagues').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -173,6 +214,20 @@ export function createLeagueRepository(db: Executor) {
         .orderBy('e.id')
         .limit(limit)
         .execute();
+    },
+
+    /** Events of several leagues, each after its own id: oldest first per league, at most `limit` in all. */
+    async eventsAfterMany(after: ReadonlyMap<string, number>, limit: number): Promise<(EventRow & { league_id: string })[]> {
+      if (after.size === 0) return [];
+      const result = await sql<EventRow & { league_id: string }>`
+        select e.league_id, e.id, e.kind, e.member_id, e.data, e.created_at, m.nickname
+        from league_events e
+        join unnest(${[...after.keys()]}::uuid[], ${[...after.values()]}::bigint[]) as w (league_id, after_id)
+          on e.league_id = w.league_id and e.id > w.after_id
+        left join league_members m on m.id = e.member_id
+        order by e.league_id, e.id
+        limit ${limit}`.execute(db);
+      return result.rows;
     },
 
     /** The latest events, newest first. */
@@ -303,7 +358,7 @@ export function createLeagueRepository(db: Executor) {
     async openLeagues(options: { year?: number; limit: number; offset: number }) {
       let query = db
         .selectFrom('leagues as l')
-        .select(['l.code', 'l.name', 'l.year', 'l.created_at'])
+        .select(['l.community', 'l.code', 'l.name', 'l.year', 'l.created_at'])
         .select((eb) =>
           eb
             .selectFrom('league_members as m')

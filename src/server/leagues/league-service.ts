@@ -1,6 +1,6 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { z } from 'zod';
-import { cellIndex, cellPick, FREE_SPACE_NAME } from '../../domain/boards';
+import type { FastifyBaseLogger } from 'fastify';
+import { cellIndex, cellPick } from '../../domain/boards';
 import {
   makeLeagueCode,
   markedCells,
@@ -8,41 +8,40 @@ import {
   nextStanding,
   NO_STANDING,
   nicknameKey,
-  rankMembers,
   type MarkState,
   type Standing,
 } from '../../domain/leagues';
 import { drawPick, shuffledDeck, type Rng } from '../../domain/random-pick';
 import { conflict, forbidden, notFound, validationFailed } from '../../shared/errors';
 import {
-  ClosedEventSchema,
-  feedItemsOf,
+  communityLeagueName,
   LEAGUE_LIMITS,
-  LeagueDrawSchema,
-  MarksEventSchema,
-  MemberStateSchema,
   UNKNOWN_LEAGUE,
   type AdminLeagues,
+  type CommunityLeague,
   type DeviceLink,
-  type FeedEntry,
   type League,
   type LeagueDraw,
-  type LeagueEvent,
   type LeagueInvite,
-  type LeagueState,
   type MarkChangeInput,
   type Me,
-  type MemberState,
 } from '../../shared/leagues';
 import type { Db, Executor } from '../db/database';
-import { createLeagueRepository, isUniqueViolation, standingOf, type EventRow, type LeagueRow, type MemberRow } from './league-repository';
+import { memberStateOf, standingWire, type StoredMarks, type StoredMember, type StoredReset } from './league-events';
+import { createLeagueReads, type LeagueReads } from './league-reads';
+import {
+  createLeagueRepository,
+  isUniqueViolation,
+  standingOf,
+  type LeagueRepository,
+  type LeagueRow,
+  type MemberRow,
+} from './league-repository';
+import { LeagueChanges, type LeagueSignals } from './league-signals';
+import type { LeagueEventKind } from './league-tables';
 import { hashSecret, isSecret, newSecret } from './player-cookie';
-import { createPlayerRepository, type PlayerRow } from './player-repository';
+import { createPlayerRepository, type PlayerRepository, type PlayerRow } from './player-repository';
 
-/** How a forgotten player's events name them. */
-export const FORMER_PLAYER = 'a former player';
-/** A stream that asks to resume further back than this many events gets the whole state instead. */
-export const MAX_REPLAY = 500;
 const LINK_MS = LEAGUE_LIMITS.linkMinutes * 60_000;
 
 export type LeagueServiceOptions = {
@@ -50,6 +49,8 @@ export type LeagueServiceOptions = {
   memberLimit: number;
   /** For the invite's absolute join link. */
   publicUrl: string;
+  signals: LeagueSignals;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => number;
   /** Codes and draws: unpredictable by default (crypto), seeded in tests. */
   rng?: Rng;
@@ -58,78 +59,44 @@ export type LeagueServiceOptions = {
 /** A player key the route must set as the cookie (a new player, or a device link spent). */
 export type WithKey<T> = { result: T; newKey?: string };
 
+/** One writing transaction: its repositories and what it changed, for the other processes. */
+type Tx = { trx: Executor; players: PlayerRepository; leagues: LeagueRepository; changes: LeagueChanges };
+
 const cryptoRng: Rng = () => cryptoRandomInt(0x1_0000_0000) / 0x1_0000_0000;
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-const isoMs = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-// What the log stores per kind: the wire's data without the nicknames (read from the members at
-// delivery, so a forgotten player's events name "a former player") and without a reset's state
-// (built when it is sent).
-const StoredMemberSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('joined'), member: MemberStateSchema.omit({ nickname: true }) }),
-  z.object({ action: z.enum(['left', 'removed']) }),
-]);
-const StoredMarksSchema = MarksEventSchema.omit({ memberId: true, nickname: true });
-const StoredResetSchema = z.object({ reason: z.enum(['renamed', 'code', 'owner']), name: z.string() });
-
-type StoredMember = z.infer<typeof StoredMemberSchema>;
-type StoredMarks = z.infer<typeof StoredMarksSchema>;
-type StoredReset = z.infer<typeof StoredResetSchema>;
-
-function memberStateOf(row: MemberRow, marks: readonly string[]): MemberState {
-  return {
-    id: row.id,
-    nickname: row.nickname,
-    isOwner: row.is_owner,
-    seen: row.seen,
-    lines: row.lines,
-    blackout: row.blackout,
-    firstLineAt: iso(row.first_line_at),
-    blackoutAt: iso(row.blackout_at),
-    reachedAt: row.reached_at.toISOString(),
-    joinedAt: row.joined_at.toISOString(),
-    marks: [...marks],
-  };
-}
-
-const standingWire = (standing: Standing) => ({
-  seen: standing.seen,
-  lines: standing.lines,
-  blackout: standing.blackout,
-  firstLineAt: isoMs(standing.firstLineAt),
-  blackoutAt: isoMs(standing.blackoutAt),
-  reachedAt: new Date(standing.reachedAt).toISOString(),
-});
-
-/** Members in rank order (the domain's rules on the wire's times). */
-function ranked<T extends MemberState>(members: readonly T[]): (T & { rank: number })[] {
-  const byId = new Map(members.map((member) => [member.id, member]));
-  return rankMembers(
-    members.map((member) => ({
-      id: member.id,
-      seen: member.seen,
-      lines: member.lines,
-      blackout: member.blackout,
-      blackoutAt: member.blackoutAt === null ? null : Date.parse(member.blackoutAt),
-      reachedAt: Date.parse(member.reachedAt),
-      joinedAt: Date.parse(member.joinedAt),
-    })),
-  ).flatMap(({ id, rank }) => {
-    const member = byId.get(id);
-    return member === undefined ? [] : [{ ...member, rank }];
-  });
-}
 
 /**
  * Leagues (DESIGN §10): players, marks, leagues, members and the event log. Every change is one
  * transaction that locks what it changes in one order — the player first, then its leagues by id
- * — and writes its events in the same transaction (their NOTIFY goes out on commit).
+ * — writes its events in the same transaction and signals the other processes with their ids
+ * (league-signals.ts). A community league logs no marks and no joins: its standings move, and the
+ * hub sends them coalesced.
  */
 export function createLeagueService(db: Db, options: LeagueServiceOptions) {
   const now = options.now ?? Date.now;
   const rng = options.rng ?? cryptoRng;
+  const { signals } = options;
   const players = createPlayerRepository(db);
   const leagues = createLeagueRepository(db);
+  const reads: LeagueReads = createLeagueReads(db, options);
+
+  const write = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const changes = new LeagueChanges();
+    const result = await db.transaction().execute(async (trx) => {
+      const value = await work({ trx, players: createPlayerRepository(trx), leagues: createLeagueRepository(trx), changes });
+      await signals.beforeCommit(trx, changes.messages());
+      return value;
+    });
+    // Committed: a signal that cannot go out delays the others' screens (the hub reads every
+    // league again when its subscription comes back); it must not fail the request.
+    await signals
+      .afterCommit(changes.messages())
+      .catch((error: unknown) => options.log.warn({ err: error }, 'league signals: publish failed'));
+    return result;
+  };
+
+  const append = async (tx: Tx, league: LeagueRow, kind: LeagueEventKind, memberId: string | null, data: unknown): Promise<void> => {
+    tx.changes.event(league.id, await tx.leagues.appendEvent(league.id, kind, memberId, data));
+  };
 
   const playerOf = async (key: string | null): Promise<PlayerRow | undefined> =>
     key === null ? undefined : players.byKeyHash(hashSecret(key));
@@ -138,240 +105,130 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
    * Runs `work` in a transaction on the caller's player, locked; with `create`, a browser that is
    * no player yet becomes one (its new key is returned for the cookie once the work committed).
    */
-  const asPlayer = async <T>(
-    key: string | null,
-    create: boolean,
-    work: (trx: Executor, player: PlayerRow) => Promise<T>,
-  ): Promise<WithKey<T>> =>
-    db.transaction().execute(async (trx) => {
-      const repository = createPlayerRepository(trx);
-      const known = key === null ? undefined : await repository.byKeyHash(hashSecret(key));
-      if (known !== undefined) {
-        const player = (await repository.lock(known.id)) ?? known;
-        return { result: await work(trx, player) };
-      }
+  const asPlayer = async <T>(key: string | null, create: boolean, work: (tx: Tx, player: PlayerRow) => Promise<T>): Promise<WithKey<T>> =>
+    write(async (tx) => {
+      const known = key === null ? undefined : await tx.players.byKeyHash(hashSecret(key));
+      if (known !== undefined) return { result: await work(tx, (await tx.players.lock(known.id)) ?? known) };
       if (!create) throw notFound('This browser is not a player yet.');
       const newKey = newSecret();
-      const player = await repository.create(hashSecret(newKey));
-      return { result: await work(trx, player), newKey };
+      const player = await tx.players.create(hashSecret(newKey));
+      return { result: await work(tx, player), newKey };
     });
-
-  // ——— Events: from the log's rows to the wire ———
-
-  const nicknameOf = (row: EventRow): string => row.nickname ?? FORMER_PLAYER;
-
-  /** A logged event on the wire, except a reset (whose state is built when it is sent). */
-  function loggedEvent(row: EventRow): Exclude<LeagueEvent, { name: 'reset' | 'standing' }> {
-    const memberId = row.member_id ?? '';
-    switch (row.kind) {
-      case 'member': {
-        const data = StoredMemberSchema.parse(row.data);
-        return data.action === 'joined'
-          ? { id: row.id, name: 'member', data: { action: 'joined', member: { ...data.member, nickname: nicknameOf(row) } } }
-          : { id: row.id, name: 'member', data: { action: data.action, memberId, nickname: nicknameOf(row) } };
-      }
-      case 'marks':
-        return { id: row.id, name: 'marks', data: { ...StoredMarksSchema.parse(row.data), memberId, nickname: nicknameOf(row) } };
-      case 'draw':
-        return { id: row.id, name: 'draw', data: LeagueDrawSchema.parse(row.data) };
-      case 'closed':
-        return { id: row.id, name: 'closed', data: ClosedEventSchema.parse(row.data) };
-      case 'reset':
-      case 'standing':
-        throw new Error(`a ${row.kind} event has no logged form`);
-    }
-  }
-
-  /** A logged event on the wire; a reset carries the league's state as it is now. */
-  async function wireEvent(row: EventRow, leagueId: string): Promise<LeagueEvent> {
-    if (row.kind !== 'reset') return loggedEvent(row);
-    const { reason } = StoredResetSchema.parse(row.data);
-    return { id: row.id, name: 'reset', data: { reason, league: await leagueState(leagueId) } };
-  }
-
-  /** Feed lines of logged events, newest first (a rename names the name it gave, not today's). */
-  function feedOf(rows: readonly EventRow[]): FeedEntry[] {
-    return rows.flatMap((row) => {
-      const at = row.created_at.toISOString();
-      if (row.kind === 'reset') {
-        const { reason, name } = StoredResetSchema.parse(row.data);
-        return reason === 'renamed' ? [{ id: row.id, at, item: { kind: 'renamed' as const, name } }] : [];
-      }
-      return feedItemsOf(loggedEvent(row))
-        .reverse()
-        .map((item) => ({ id: row.id, at, item }));
-    });
-  }
-
-  /** A league's state for every member, read in one snapshot so that it holds exactly the events up to its lastEventId. */
-  async function leagueState(leagueId: string): Promise<LeagueState> {
-    return db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const repository = createLeagueRepository(trx);
-        const league = await repository.byId(leagueId);
-        if (league === undefined) throw notFound(UNKNOWN_LEAGUE);
-        const members = await repository.activeMembers(league.id);
-        const board = await repository.board(league.year);
-        const marks = await repository.seenAmong(
-          members.map((member) => member.player_id),
-          board,
-        );
-        const feed = feedOf(await repository.recentEvents(league.id, LEAGUE_LIMITS.feedMax)).slice(0, LEAGUE_LIMITS.feedMax);
-        return {
-          code: league.code,
-          name: league.name,
-          year: league.year,
-          members: ranked(members.map((member) => memberStateOf(member, marks.get(member.player_id) ?? []))),
-          draw: await drawOf(repository, league, board),
-          feed,
-          lastEventId: league.last_event_id,
-        };
-      });
-  }
-
-  async function drawOf(
-    repository: ReturnType<typeof createLeagueRepository>,
-    league: LeagueRow,
-    board: readonly string[],
-  ): Promise<LeagueDraw | null> {
-    if (league.draw_cell === null || league.drawn_at === null) return null;
-    const movieId = board[league.draw_cell] ?? '';
-    const names = await repository.movieNames([movieId]);
-    const { letter, number } = cellPick(league.draw_cell);
-    return { letter, number, movieId, movieName: names.get(movieId) ?? FREE_SPACE_NAME, drawnAt: league.drawn_at.toISOString() };
-  }
-
-  /** What a member sees: the state with who they are, ranked. */
-  async function memberView(leagueId: string, playerId: string): Promise<League> {
-    const state = await leagueState(leagueId);
-    const own = await leagues.activeMember(leagueId, { playerId });
-    return {
-      ...state,
-      isOwner: own?.is_owner ?? false,
-      members: ranked(state.members).map((member) => ({ ...member, isYou: member.id === own?.id })),
-      joinUrl: joinUrlOf(state.code),
-      memberLimit: options.memberLimit,
-    };
-  }
-
-  const joinUrlOf = (code: string): string => new URL(`/leagues/${code}`, options.publicUrl).toString();
-
-  // ——— Changes ———
 
   /** A member's standing on the league's board from their marks, at `at`. */
-  async function standingFor(trx: Executor, playerId: string, year: number, previous: Standing, at: number) {
-    const repository = createLeagueRepository(trx);
-    const board = await repository.board(year);
-    const seen = (await repository.seenAmong([playerId], board)).get(playerId) ?? [];
+  async function standingFor(tx: Tx, playerId: string, year: number, previous: Standing, at: number) {
+    const board = await tx.leagues.board(year);
+    const seen = (await tx.leagues.seenAmong([playerId], board)).get(playerId) ?? [];
     return { ...nextStanding(previous, markedCells(board, new Set(seen)), at), marks: seen };
   }
 
-  async function addMember(trx: Executor, league: LeagueRow, player: PlayerRow, nickname: string, isOwner: boolean): Promise<MemberRow> {
-    const repository = createLeagueRepository(trx);
+  async function addMember(tx: Tx, league: LeagueRow, player: PlayerRow, nickname: string, isOwner: boolean): Promise<MemberRow> {
     const key = nicknameKey(nickname);
-    if (await repository.nicknameTaken(league.id, key)) throw conflict('That nickname is taken in this league.');
+    if (await tx.leagues.nicknameTaken(league.id, key)) throw conflict('That nickname is taken in this league.');
     const at = now();
-    const { standing, marks } = await standingFor(trx, player.id, league.year, { ...NO_STANDING, reachedAt: at }, at);
+    const { standing, marks } = await standingFor(tx, player.id, league.year, { ...NO_STANDING, reachedAt: at }, at);
     let row: MemberRow;
     try {
-      row = await repository.insertMember({
+      row = await tx.leagues.insertMember({
         leagueId: league.id,
         playerId: player.id,
         nickname,
         nicknameKey: key,
         isOwner,
-        standing: { ...standing, reachedAt: at },
+        standing,
         joinedAt: new Date(at),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('That nickname is taken in this league.');
       throw error;
     }
-    const { nickname: _nickname, ...member } = memberStateOf(row, marks);
-    await repository.appendEvent(league.id, 'member', row.id, { action: 'joined', member } satisfies StoredMember);
+    if (league.community) {
+      tx.changes.standing(league.id);
+    } else {
+      const { nickname: _nickname, ...member } = memberStateOf(row, marks);
+      await append(tx, league, 'member', row.id, { action: 'joined', member } satisfies StoredMember);
+    }
     return row;
   }
 
-  async function membershipsFull(trx: Executor, playerId: string): Promise<void> {
-    if ((await createLeagueRepository(trx).memberships(playerId)).length >= LEAGUE_LIMITS.leaguesPerPlayer) {
+  async function refuseWhenFull(tx: Tx, playerId: string): Promise<void> {
+    if ((await tx.leagues.memberships(playerId)).length >= LEAGUE_LIMITS.leaguesPerPlayer) {
       throw conflict(`You are in ${LEAGUE_LIMITS.leaguesPerPlayer} leagues already: leave one first.`);
     }
   }
 
   /** The league of `code` with the caller as an active member, locked; 404 for anyone else (as for an unknown code). */
-  async function asMember(trx: Executor, code: string, player: PlayerRow | undefined) {
-    const repository = createLeagueRepository(trx);
-    const league = await repository.openByCode(code, { lock: true });
+  async function asMember(tx: Tx, code: string, player: PlayerRow | undefined): Promise<{ league: LeagueRow; member: MemberRow }> {
+    const league = await tx.leagues.openByCode(code, { lock: true });
     const member =
-      league === undefined || player === undefined ? undefined : await repository.activeMember(league.id, { playerId: player.id });
+      league === undefined || player === undefined ? undefined : await tx.leagues.activeMember(league.id, { playerId: player.id });
     if (league === undefined || member === undefined) throw notFound(UNKNOWN_LEAGUE);
-    return { league, member, repository };
+    return { league, member };
   }
 
-  async function asOwner(trx: Executor, code: string, player: PlayerRow | undefined) {
-    const found = await asMember(trx, code, player);
+  async function asOwner(tx: Tx, code: string, player: PlayerRow | undefined) {
+    const found = await asMember(tx, code, player);
     if (!found.member.is_owner) throw forbidden("Only the league's owner can do this.");
     return found;
   }
 
   /** A code no league (open or closed) has: an old link of a closed league does not open a new one. */
-  async function freshCode(repository: ReturnType<typeof createLeagueRepository>): Promise<string> {
+  async function freshCode(tx: Tx): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt++) {
       const code = makeLeagueCode(rng);
-      if (!(await repository.codeExists(code))) return code;
+      if (!(await tx.leagues.codeExists(code))) return code;
     }
     throw conflict('Could not find a free code; please try again.');
   }
 
-  async function closeLeague(trx: Executor, league: LeagueRow, by: 'owner' | 'admin'): Promise<void> {
-    const repository = createLeagueRepository(trx);
-    await repository.update(league.id, { closed_at: new Date(now()), closed_by: by });
-    await repository.appendEvent(league.id, 'closed', null, { by });
+  async function closeLeague(tx: Tx, league: LeagueRow, by: 'owner' | 'admin'): Promise<void> {
+    await tx.leagues.update(league.id, { closed_at: new Date(now()), closed_by: by });
+    await append(tx, league, 'closed', null, { by });
   }
 
   /** A member goes (left, removed or forgotten); an owner hands the league to the longest-standing member, the last one closes it. */
-  async function memberGoes(trx: Executor, league: LeagueRow, member: MemberRow, how: 'left' | 'removed'): Promise<void> {
-    const repository = createLeagueRepository(trx);
-    await repository.markLeft(member.id, how, new Date(now()));
-    await repository.appendEvent(league.id, 'member', member.id, { action: how } satisfies StoredMember);
+  async function memberGoes(tx: Tx, league: LeagueRow, member: MemberRow, how: 'left' | 'removed'): Promise<void> {
+    await tx.leagues.markLeft(member.id, how, new Date(now()));
+    if (league.community) return tx.changes.standing(league.id);
+    await append(tx, league, 'member', member.id, { action: how } satisfies StoredMember);
     if (!member.is_owner) return;
-    const [heir] = await repository.activeMembers(league.id);
-    if (heir === undefined) return closeLeague(trx, league, 'owner');
-    await repository.makeOwner(heir.id);
-    await repository.appendEvent(league.id, 'reset', null, { reason: 'owner', name: league.name } satisfies StoredReset);
+    const [heir] = await tx.leagues.activeMembers(league.id);
+    if (heir === undefined) return closeLeague(tx, league, 'owner');
+    await tx.leagues.makeOwner(heir.id);
+    await append(tx, league, 'reset', null, { reason: 'owner', name: league.name } satisfies StoredReset);
   }
 
-  /** Marks that changed seen → each open league of the player whose board holds one: its standing and a `marks` event. */
-  async function applyToLeagues(trx: Executor, playerId: string, changed: ReadonlyMap<string, MarkState>, at: number): Promise<void> {
-    const repository = createLeagueRepository(trx);
-    const memberships = await repository.memberships(playerId);
+  /** Marks that changed seen → each open league of the player whose board holds one: its standing, and a `marks` event (friends' leagues). */
+  async function applyToLeagues(tx: Tx, playerId: string, changed: ReadonlyMap<string, MarkState>, at: number): Promise<void> {
+    const memberships = await tx.leagues.memberships(playerId);
     if (memberships.length === 0) return;
-    const names = await repository.movieNames([...changed.keys()]);
+    const names = await tx.leagues.movieNames([...changed.keys()]);
     const boards = new Map<number, string[]>();
     for (const membership of memberships) {
-      const board = boards.get(membership.year) ?? (await repository.board(membership.year));
+      const board = boards.get(membership.year) ?? (await tx.leagues.board(membership.year));
       boards.set(membership.year, board);
       const relevant = [...changed].filter(([movieId]) => board.includes(movieId));
       if (relevant.length === 0) continue;
-      const { standing, newLines, mingo } = await standingFor(trx, playerId, membership.year, standingOf(membership), at);
-      await repository.saveStanding(membership.id, standing);
+      const { standing, newLines, mingo } = await standingFor(tx, playerId, membership.year, standingOf(membership), at);
+      await tx.leagues.saveStanding(membership.id, standing);
+      if (membership.community) {
+        tx.changes.standing(membership.league_id);
+        continue;
+      }
       const data: StoredMarks = {
         changes: relevant.map(([movieId, mark]) => ({ movieId, movieName: names.get(movieId) ?? movieId, seen: mark.seen })),
         ...standingWire(standing),
         newLines,
         mingo,
       };
-      await repository.appendEvent(membership.league_id, 'marks', membership.id, data);
+      tx.changes.event(membership.league_id, await tx.leagues.appendEvent(membership.league_id, 'marks', membership.id, data));
     }
   }
 
   async function meOf(trx: Executor, player: PlayerRow): Promise<Me> {
     const repository = createLeagueRepository(trx);
-    const memberships = await repository.memberships(player.id);
     const myLeagues = [];
-    for (const membership of memberships) {
+    for (const membership of await repository.memberships(player.id)) {
       myLeagues.push({
         code: membership.code,
         name: membership.name,
@@ -388,10 +245,19 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     };
   }
 
+  /** An open league by code and the caller's membership in it: the 404 of an unknown code for anyone else. */
+  async function membershipOf(key: string | null, code: string): Promise<{ league: LeagueRow; member: MemberRow; playerId: string }> {
+    const player = await playerOf(key);
+    const league = await leagues.openByCode(code);
+    const member =
+      league === undefined || player === undefined ? undefined : await leagues.activeMember(league.id, { playerId: player.id });
+    if (league === undefined || player === undefined || member === undefined) throw notFound(UNKNOWN_LEAGUE);
+    return { league, member, playerId: player.id };
+  }
+
   return {
+    reads,
     playerOf,
-    leagueState,
-    memberView,
 
     async me(key: string | null): Promise<Me> {
       const player = await playerOf(key);
@@ -410,19 +276,20 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
           unknown.slice(0, 50).map((id) => ({ path: 'changes', message: `unknown movie id ${id}` })),
         );
       }
-      return asPlayer(key, changes.length > 0, async (trx, player) => {
-        const repository = createPlayerRepository(trx);
-        const current = await repository.marks(player.id, ids);
+      return asPlayer(key, changes.length > 0, async (tx, player) => {
+        const current = await tx.players.marks(player.id, ids);
         const at = now();
         const { marks, changed } = mergeMarks(
           current,
           changes.map((change) => ({ movieId: change.movieId, seen: change.seen, at: Date.parse(change.at) })),
           at,
         );
-        const updated = new Map([...marks].filter(([id, mark]) => current.get(id)?.at !== mark.at || current.get(id)?.seen !== mark.seen));
-        await repository.saveMarks(player.id, updated);
-        if (changed.size > 0) await applyToLeagues(trx, player.id, changed, at);
-        return repository.seenIds(player.id);
+        await tx.players.saveMarks(
+          player.id,
+          new Map([...marks].filter(([id, mark]) => current.get(id)?.at !== mark.at || current.get(id)?.seen !== mark.seen)),
+        );
+        if (changed.size > 0) await applyToLeagues(tx, player.id, changed, at);
+        return tx.players.seenIds(player.id);
       });
     },
 
@@ -439,27 +306,25 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     /** Spends a device link: this browser gets a key of its own for the link's player. */
     async redeemLink(token: string): Promise<WithKey<Me>> {
       if (!isSecret(token)) throw notFound('This link has expired or has been used.');
-      return db.transaction().execute(async (trx) => {
-        const repository = createPlayerRepository(trx);
-        const playerId = await repository.redeemLink(hashSecret(token), new Date(now()));
-        const player = playerId === undefined ? undefined : await repository.lock(playerId);
+      return write(async (tx) => {
+        const playerId = await tx.players.redeemLink(hashSecret(token), new Date(now()));
+        const player = playerId === undefined ? undefined : await tx.players.lock(playerId);
         if (player === undefined) throw notFound('This link has expired or has been used.');
         const newKey = newSecret();
-        await repository.addKey(player.id, hashSecret(newKey));
-        return { result: await meOf(trx, player), newKey };
+        await tx.players.addKey(player.id, hashSecret(newKey));
+        return { result: await meOf(tx.trx, player), newKey };
       });
     },
 
     /** Forget me: the player, its keys, marks, links and memberships go; its past events name "a former player". */
     async forget(key: string | null): Promise<void> {
-      await asPlayer(key, false, async (trx, player) => {
-        const repository = createLeagueRepository(trx);
-        for (const membership of await repository.memberships(player.id)) {
-          const league = await repository.openByCode(membership.code, { lock: true });
-          if (league !== undefined) await memberGoes(trx, league, membership, 'left');
+      await asPlayer(key, false, async (tx, player) => {
+        for (const membership of await tx.leagues.memberships(player.id)) {
+          const league = await tx.leagues.openByCode(membership.code, { lock: true });
+          if (league !== undefined) await memberGoes(tx, league, membership, 'left');
         }
-        await repository.deleteMembersOf(player.id);
-        await createPlayerRepository(trx).delete(player.id);
+        await tx.leagues.deleteMembersOf(player.id);
+        await tx.players.delete(player.id);
       });
     },
 
@@ -467,14 +332,13 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
       if (!(await leagues.isPublished(input.year))) {
         throw validationFailed(`There is no published board for ${input.year}.`, [{ path: 'year', message: 'not a published year' }]);
       }
-      return asPlayer(key, true, async (trx, player) => {
-        await membershipsFull(trx, player.id);
-        const repository = createLeagueRepository(trx);
+      return asPlayer(key, true, async (tx, player) => {
+        await refuseWhenFull(tx, player.id);
         const deck = shuffledDeck(rng).map((pick) => cellIndex(pick.letter, pick.number));
-        const league = await repository.insert({ code: await freshCode(repository), name: input.name, year: input.year, deck });
+        const league = await tx.leagues.insert({ code: await freshCode(tx), name: input.name, year: input.year, deck });
         if (league === undefined) throw conflict('Could not find a free code; please try again.');
-        await addMember(trx, league, player, input.nickname, true);
-        return { code: league.code, name: league.name, year: league.year, joinUrl: joinUrlOf(league.code) };
+        await addMember(tx, league, player, input.nickname, true);
+        return { code: league.code, name: league.name, year: league.year, joinUrl: reads.joinUrlOf(league.code) };
       });
     },
 
@@ -488,118 +352,131 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     async join(key: string | null, code: string, nickname: string): Promise<WithKey<League>> {
       // An unknown code makes no player.
       if ((await leagues.openByCode(code)) === undefined) throw notFound(UNKNOWN_LEAGUE);
-      const joined = await asPlayer(key, true, async (trx, player) => {
-        const repository = createLeagueRepository(trx);
-        const league = await repository.openByCode(code, { lock: true });
+      const joined = await asPlayer(key, true, async (tx, player) => {
+        const league = await tx.leagues.openByCode(code, { lock: true });
         if (league === undefined) throw notFound(UNKNOWN_LEAGUE);
-        if ((await repository.activeMember(league.id, { playerId: player.id })) === undefined) {
-          if (!league.community && (await repository.activeMemberCount(league.id)) >= options.memberLimit) {
+        if ((await tx.leagues.activeMember(league.id, { playerId: player.id })) === undefined) {
+          if (!league.community && (await tx.leagues.activeMemberCount(league.id)) >= options.memberLimit) {
             throw conflict(`This league is full: it has ${options.memberLimit} members.`);
           }
-          await membershipsFull(trx, player.id);
-          await addMember(trx, league, player, nickname, false);
+          await refuseWhenFull(tx, player.id);
+          await addMember(tx, league, player, nickname, false);
         }
         return { leagueId: league.id, playerId: player.id };
       });
-      return {
-        result: await memberView(joined.result.leagueId, joined.result.playerId),
-        ...(joined.newKey === undefined ? {} : { newKey: joined.newKey }),
-      };
+      const view = await reads.memberView(joined.result.leagueId, joined.result.playerId);
+      return { result: view, ...(joined.newKey === undefined ? {} : { newKey: joined.newKey }) };
     },
 
     async league(key: string | null, code: string): Promise<League> {
-      const player = await playerOf(key);
-      const league = await leagues.openByCode(code);
-      const member =
-        league === undefined || player === undefined ? undefined : await leagues.activeMember(league.id, { playerId: player.id });
-      if (league === undefined || player === undefined || member === undefined) throw notFound(UNKNOWN_LEAGUE);
-      return memberView(league.id, player.id);
+      const { league, playerId } = await membershipOf(key, code);
+      return reads.memberView(league.id, playerId);
     },
 
     /** For the event stream: the caller's membership, or the 404 of an unknown code. */
-    async membership(key: string | null, code: string): Promise<{ league: LeagueRow; member: MemberRow; playerId: string }> {
-      const player = await playerOf(key);
-      const league = await leagues.openByCode(code);
-      const member =
-        league === undefined || player === undefined ? undefined : await leagues.activeMember(league.id, { playerId: player.id });
-      if (league === undefined || player === undefined || member === undefined) throw notFound(UNKNOWN_LEAGUE);
-      return { league, member, playerId: player.id };
-    },
+    membership: membershipOf,
 
     async rename(key: string | null, code: string, name: string): Promise<League> {
       const player = await playerOf(key);
-      const { leagueId, playerId } = await db.transaction().execute(async (trx) => {
-        const { league, member, repository } = await asOwner(trx, code, player);
-        await repository.update(league.id, { name });
-        await repository.appendEvent(league.id, 'reset', null, { reason: 'renamed', name } satisfies StoredReset);
+      const { leagueId, playerId } = await write(async (tx) => {
+        const { league, member } = await asOwner(tx, code, player);
+        await tx.leagues.update(league.id, { name });
+        await append(tx, league, 'reset', null, { reason: 'renamed', name } satisfies StoredReset);
         return { leagueId: league.id, playerId: member.player_id };
       });
-      return memberView(leagueId, playerId);
+      return reads.memberView(leagueId, playerId);
     },
 
     async rotateCode(key: string | null, code: string): Promise<LeagueInvite> {
       const player = await playerOf(key);
-      return db.transaction().execute(async (trx) => {
-        const { league, repository } = await asOwner(trx, code, player);
-        const updated = await repository.update(league.id, { code: await freshCode(repository) });
-        await repository.appendEvent(league.id, 'reset', null, { reason: 'code', name: league.name } satisfies StoredReset);
-        return { code: updated.code, name: updated.name, year: updated.year, joinUrl: joinUrlOf(updated.code) };
+      return write(async (tx) => {
+        const { league } = await asOwner(tx, code, player);
+        const updated = await tx.leagues.update(league.id, { code: await freshCode(tx) });
+        await append(tx, league, 'reset', null, { reason: 'code', name: league.name } satisfies StoredReset);
+        return { code: updated.code, name: updated.name, year: updated.year, joinUrl: reads.joinUrlOf(updated.code) };
       });
     },
 
     async leave(key: string | null, code: string): Promise<void> {
       if ((await playerOf(key)) === undefined) throw notFound(UNKNOWN_LEAGUE);
-      await asPlayer(key, false, async (trx, player) => {
-        const { league, member } = await asMember(trx, code, player);
-        await memberGoes(trx, league, member, 'left');
+      await asPlayer(key, false, async (tx, player) => {
+        const { league, member } = await asMember(tx, code, player);
+        await memberGoes(tx, league, member, 'left');
       });
     },
 
     async removeMember(key: string | null, code: string, memberId: string): Promise<void> {
       const player = await playerOf(key);
-      await db.transaction().execute(async (trx) => {
-        const { league, member, repository } = await asOwner(trx, code, player);
-        const target = await repository.activeMember(league.id, { memberId });
+      await write(async (tx) => {
+        const { league, member } = await asOwner(tx, code, player);
+        const target = await tx.leagues.activeMember(league.id, { memberId });
         if (target === undefined) throw notFound('There is no such member in this league.');
         if (target.id === member.id) throw validationFailed('You cannot remove yourself: leave the league instead.');
-        await memberGoes(trx, league, target, 'removed');
+        await memberGoes(tx, league, target, 'removed');
       });
     },
 
     /** The owner's Ask Mighty MINGO for everyone: the league's own deck, no repeat until it is reshuffled. */
     async draw(key: string | null, code: string): Promise<LeagueDraw> {
       const player = await playerOf(key);
-      return db.transaction().execute(async (trx) => {
-        const { league, repository } = await asOwner(trx, code, player);
+      return write(async (tx) => {
+        const { league } = await asOwner(tx, code, player);
         const { pick, deck } = drawPick(league.deck.map(cellPick), rng);
-        const cell = cellIndex(pick.letter, pick.number);
+        const board = await tx.leagues.board(league.year);
+        const movieId = board[cellIndex(pick.letter, pick.number)] ?? '';
         const drawnAt = new Date(now());
-        const updated = await repository.update(league.id, {
+        await tx.leagues.update(league.id, {
           deck: deck.map((next) => cellIndex(next.letter, next.number)),
-          draw_cell: cell,
+          draw_cell: cellIndex(pick.letter, pick.number),
           drawn_at: drawnAt,
         });
-        const draw = await drawOf(repository, updated, await repository.board(league.year));
-        if (draw === null) throw new Error('a draw was just made');
-        await repository.appendEvent(league.id, 'draw', null, draw);
+        const draw: LeagueDraw = {
+          letter: pick.letter,
+          number: pick.number,
+          movieId,
+          movieName: (await tx.leagues.movieNames([movieId])).get(movieId) ?? '',
+          drawnAt: drawnAt.toISOString(),
+        };
+        await append(tx, league, 'draw', null, draw);
         return draw;
       });
     },
 
     async close(key: string | null, code: string): Promise<void> {
       const player = await playerOf(key);
-      await db.transaction().execute(async (trx) => {
-        const { league } = await asOwner(trx, code, player);
-        await closeLeague(trx, league, 'owner');
+      await write(async (tx) => {
+        const { league } = await asOwner(tx, code, player);
+        await closeLeague(tx, league, 'owner');
       });
     },
 
     async adminClose(code: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const league = await createLeagueRepository(trx).openByCode(code, { lock: true });
+      await write(async (tx) => {
+        const league = await tx.leagues.openByCode(code, { lock: true });
         if (league === undefined) throw notFound(UNKNOWN_LEAGUE);
-        await closeLeague(trx, league, 'admin');
+        await closeLeague(tx, league, 'admin');
       });
+    },
+
+    /** The organisers' league of a published year: open to every player, no owner, no member limit. */
+    async openCommunity(year: number): Promise<LeagueInvite> {
+      if (!(await leagues.isPublished(year))) {
+        throw validationFailed(`There is no published board for ${year}.`, [{ path: 'year', message: 'not a published year' }]);
+      }
+      return write(async (tx) => {
+        if ((await tx.leagues.openCommunity(year)) !== undefined) throw conflict(`${communityLeagueName(year)} is open already.`);
+        const deck = shuffledDeck(rng).map((pick) => cellIndex(pick.letter, pick.number));
+        const league = await tx.leagues.insert({ code: await freshCode(tx), name: communityLeagueName(year), year, deck, community: true });
+        if (league === undefined) throw conflict('Could not find a free code; please try again.');
+        return { code: league.code, name: league.name, year: league.year, joinUrl: reads.joinUrlOf(league.code) };
+      });
+    },
+
+    async communityLeagues(): Promise<{ items: CommunityLeague[] }> {
+      const open = await leagues.openCommunityLeagues();
+      return {
+        items: open.map((league) => ({ code: league.code, name: league.name, year: league.year, memberCount: league.member_count })),
+      };
     },
 
     async adminList(query: { year?: number; page: number }, pageSize: number): Promise<AdminLeagues> {
@@ -608,6 +485,7 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
       return {
         years,
         items: rows.map((row) => ({
+          community: row.community,
           code: row.code,
           name: row.name,
           year: row.year,
@@ -616,18 +494,6 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
         })),
         total,
       };
-    },
-
-    /** Logged events after `afterId` on the wire, oldest first (for the stream). */
-    async eventsAfter(leagueId: string, afterId: number, limit = MAX_REPLAY): Promise<LeagueEvent[]> {
-      const rows = await leagues.eventsAfter(leagueId, afterId, limit);
-      const events: LeagueEvent[] = [];
-      for (const row of rows) events.push(await wireEvent(row, leagueId));
-      return events;
-    },
-
-    async lastEventId(leagueId: string): Promise<number | undefined> {
-      return (await leagues.byId(leagueId))?.last_event_id;
     },
   };
 }

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { CompletedPart } from '@aws-sdk/client-s3';
-import { presignGetUrl } from './s3-presign';
+import type * as PresignerModule from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '../config';
 import {
   assertMediaKey,
   contentTypeOfKey,
@@ -13,22 +14,16 @@ import {
   type PutOptions,
 } from './storage';
 
-export type S3StorageOptions = {
-  endpoint: string | undefined;
-  bucket: string;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-};
-
 /** S3 parts must be at least 5 MiB (except the last); this is also the most an upload holds in memory. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 type S3Sdk = typeof S3SdkModule;
 
+const requireModule = createRequire(import.meta.url);
 /** The S3 SDK is loaded only when STORAGE=s3: it is the heaviest module the server could load. */
-const loadSdk = (): S3Sdk => createRequire(import.meta.url)('@aws-sdk/client-s3') as S3Sdk;
+const loadSdk = (): S3Sdk => requireModule('@aws-sdk/client-s3') as S3Sdk;
+/** The presigner only when a presigned URL is first asked for (S3_PRESIGNED_REDIRECT). */
+const loadPresigner = (): typeof PresignerModule => requireModule('@aws-sdk/s3-request-presigner') as typeof PresignerModule;
 
 function isNotFound({ S3ServiceException }: S3Sdk, error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
@@ -40,7 +35,7 @@ function isNotFound({ S3ServiceException }: S3Sdk, error: unknown): boolean {
  * one part buffered at a time, so memory stays bounded by S3_PART_BYTES whatever the file size;
  * small files go in one PutObject. A failed upload is aborted, leaving nothing behind.
  */
-export function createS3Storage(options: S3StorageOptions): MediaStorage {
+export function createS3Storage(options: S3Settings): MediaStorage {
   const sdk = loadSdk();
   const {
     AbortMultipartUploadCommand,
@@ -57,9 +52,9 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-    ...(options.accessKeyId === undefined || options.secretAccessKey === undefined
-      ? {}
-      : { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }),
+    // Without keys in the configuration, the SDK's default credential chain (AWS_* variables, a
+    // profile, the instance's or task's IAM role) provides them, session tokens included.
+    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
   });
   const Bucket = options.bucket;
 
@@ -145,11 +140,8 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
 
     async presignedUrl(key: string, ttlSeconds: number) {
       assertMediaKey(key);
-      const { accessKeyId, secretAccessKey } = options;
-      if (accessKeyId === undefined || secretAccessKey === undefined) {
-        throw new Error('S3_PRESIGNED_REDIRECT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
-      }
-      return presignGetUrl({ ...options, accessKeyId, secretAccessKey }, key, ttlSeconds);
+      // Signed with the client's own credentials: a session token goes into the URL with them.
+      return loadPresigner().getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds });
     },
 
     async remove(key: string) {

@@ -92,8 +92,8 @@ storageContract('S3', async () => {
     endpoint: s3.endpoint,
     bucket: s3.bucket,
     region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    kind: 's3',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', sessionToken: undefined },
     forcePathStyle: true,
   });
   return { storage, teardown: () => s3.close() };
@@ -108,8 +108,8 @@ describe('S3 multipart uploads', () => {
       endpoint: server.endpoint,
       bucket: server.bucket,
       region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
+      kind: 's3',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', sessionToken: undefined },
       forcePathStyle: true,
     });
   });

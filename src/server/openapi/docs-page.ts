@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/product';
-import { escapeHtml } from '../html';
+import { escapeMarkup } from '../../domain/markup';
 import type { OpenApiDocument, OpenApiOperation as Operation } from './openapi';
 
 // The API reference page: plain HTML rendered on the server from the OpenAPI document, so it
@@ -8,16 +8,16 @@ import type { OpenApiDocument, OpenApiOperation as Operation } from './openapi';
 const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete'];
 
 function code(text: string): string {
-  return `<code>${escapeHtml(text)}</code>`;
+  return `<code>${escapeMarkup(text)}</code>`;
 }
 
 /** Escapes prose, then turns its `code` spans into <code> (escaping first, so a span cannot carry markup). */
 function prose(text: string): string {
-  return escapeHtml(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');
+  return escapeMarkup(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');
 }
 
 function schemaBlock(schema: unknown): string {
-  return `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
+  return `<pre>${escapeMarkup(JSON.stringify(schema, null, 2))}</pre>`;
 }
 
 /** An operation's anchor: unique per method and path (`/` and `/*` must not both become `get-`). */
@@ -33,7 +33,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
       : `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Description</th></tr></thead><tbody>${operation.parameters
           .map(
             (parameter) =>
-              `<tr><td>${code(parameter.name)}</td><td>${escapeHtml(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${prose(parameter.description ?? '')}</td></tr>`,
+              `<tr><td>${code(parameter.name)}</td><td>${escapeMarkup(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${prose(parameter.description ?? '')}</td></tr>`,
           )
           .join('')}</tbody></table>`;
   const body =
@@ -50,7 +50,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
           ? ''
           : `<details><summary>Schema</summary>${schemaBlock(json.schema)}</details>`;
       const example = json?.example === undefined ? '' : `<details><summary>Example</summary>${schemaBlock(json.example)}</details>`;
-      return `<li><strong>${escapeHtml(status)}</strong> ${prose(response.description)}${schema}${example}</li>`;
+      return `<li><strong>${escapeMarkup(status)}</strong> ${prose(response.description)}${schema}${example}</li>`;
     })
     .join('')}</ul>`;
   const description = (operation.description ?? '')
@@ -74,23 +74,23 @@ export function renderDocsPage(document: OpenApiDocument, stylesPath: string, do
       const tag = operation.tags[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
       const id = operationId(method, path);
-      contents.set(tag, [...(contents.get(tag) ?? []), `<li><a href="#${id}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`]);
+      contents.set(tag, [...(contents.get(tag) ?? []), `<li><a href="#${id}">${method.toUpperCase()} ${escapeMarkup(path)}</a></li>`]);
     }
   }
-  const toc = [...contents.entries()].map(([tag, links]) => `<li>${escapeHtml(tag)}<ul>${links.join('')}</ul></li>`).join('');
-  const sections = [...byTag.entries()].map(([tag, operations]) => `<h2>${escapeHtml(tag)}</h2>${operations.join('\n')}`).join('\n');
+  const toc = [...contents.entries()].map(([tag, links]) => `<li>${escapeMarkup(tag)}<ul>${links.join('')}</ul></li>`).join('');
+  const sections = [...byTag.entries()].map(([tag, operations]) => `<h2>${escapeMarkup(tag)}</h2>${operations.join('\n')}`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(document.info.title)} reference</title>
-<link rel="stylesheet" href="${escapeHtml(stylesPath)}">
+<title>${escapeMarkup(document.info.title)} reference</title>
+<link rel="stylesheet" href="${escapeMarkup(stylesPath)}">
 </head>
 <body>
-<header><h1>${escapeHtml(document.info.title)} reference</h1>
+<header><h1>${escapeMarkup(document.info.title)} reference</h1>
 <p>${prose(document.info.description)}</p>
-<p>Machine-readable: <a href="${escapeHtml(documentPath)}">OpenAPI 3.1 document</a>. Back to <a href="/">${PRODUCT_NAME}</a>.</p></header>
+<p>Machine-readable: <a href="${escapeMarkup(documentPath)}">OpenAPI 3.1 document</a>. Back to <a href="/">${PRODUCT_NAME}</a>.</p></header>
 <main>
 <nav aria-label="Endpoints"><ul>${toc}</ul></nav>
 ${sections}

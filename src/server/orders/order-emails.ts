@@ -1,7 +1,7 @@
 import { formatUsd } from '../../domain/format';
 import { PRODUCT_NAME } from '../../shared/product';
 import type { ORDER_EMAIL_KINDS, ShippingAddress } from '../../shared/orders';
-import { escapeHtml } from '../html';
+import { escapeMarkup } from '../../domain/markup';
 import { optionsText } from '../../domain/product-options';
 import type { OrderWithItems } from './order-repository';
 
@@ -48,19 +48,21 @@ function htmlOrder(order: OrderWithItems): string {
   const rows = itemLines(order)
     .map(
       (item) =>
-        `<tr><td>${escapeHtml(item.name)}${item.options === '' ? '' : `<br><small>${escapeHtml(item.options)}</small>`}</td><td align="right">${item.quantity}</td><td align="right">${escapeHtml(item.amount)}</td></tr>`,
+        `<tr><td>${escapeMarkup(item.name)}${item.options === '' ? '' : `<br><small>${escapeMarkup(item.options)}</small>`}</td><td align="right">${item.quantity}</td><td align="right">${escapeMarkup(item.amount)}</td></tr>`,
     )
     .join('');
   const totals = totalsLines(order)
-    .map(([label, value]) => `<tr><th colspan="2" align="left">${label}</th><td align="right">${escapeHtml(value)}</td></tr>`)
+    .map(([label, value]) => `<tr><th colspan="2" align="left">${label}</th><td align="right">${escapeMarkup(value)}</td></tr>`)
     .join('');
   const address =
-    order.shippingAddress === null ? '' : `<h2>Shipping to</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>`;
+    order.shippingAddress === null
+      ? ''
+      : `<h2>Shipping to</h2><p>${addressLines(order.shippingAddress).map(escapeMarkup).join('<br>')}</p>`;
   return `<table cellpadding="4"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot>${totals}</tfoot></table>${address}`;
 }
 
 function html(title: string, intro: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${body}<p>— ${PRODUCT_NAME}</p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head><body><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(intro)}</p>${body}<p>— ${PRODUCT_NAME}</p></body></html>`;
 }
 
 /** The plain-text and HTML bodies of one order e-mail. */
@@ -88,7 +90,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderWithItems): R
       return {
         subject,
         text: `${subject}\n\n${intro}\n${trackingText}\n\n${textOrder(order)}\n\n— ${PRODUCT_NAME}\n`,
-        html: html(subject, intro, `<p><strong>${escapeHtml(trackingText)}</strong></p>${htmlOrder(order)}`),
+        html: html(subject, intro, `<p><strong>${escapeMarkup(trackingText)}</strong></p>${htmlOrder(order)}`),
       };
     }
     case 'refunded': {

@@ -36,8 +36,8 @@ describe('withPageHead preloads', () => {
       { href: '/a".png', as: 'image', source: { type: 'image/avif', srcset: '/a"1.avif 1w', sizes: '1px' } },
     ]);
     expect(links(html)).toEqual([
-      '<link rel="preload" as="fetch" href="/api/products?page=1&#38;pageSize=4" crossorigin fetchpriority="high" />',
-      '<link rel="preload" as="image" href="/a&#34;.png" type="image/avif" imagesrcset="/a&#34;1.avif 1w" imagesizes="1px" fetchpriority="high" />',
+      '<link rel="preload" as="fetch" href="/api/products?page=1&amp;pageSize=4" crossorigin fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/a&quot;.png" type="image/avif" imagesrcset="/a&quot;1.avif 1w" imagesizes="1px" fetchpriority="high" />',
     ]);
   });
 });

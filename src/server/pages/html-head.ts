@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../../domain/markup';
+
 /** What a page's <head> says about it to browsers, search engines and link-preview crawlers. */
 export type PageHead = {
   title: string;
@@ -26,13 +28,9 @@ export type Preload = {
   source?: { type: string; srcset: string; sizes: string };
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function responsive({ source }: Preload): string {
   if (source === undefined) return '';
-  return ` type="${escapeHtml(source.type)}" imagesrcset="${escapeHtml(source.srcset)}" imagesizes="${escapeHtml(source.sizes)}"`;
+  return ` type="${escapeMarkup(source.type)}" imagesrcset="${escapeMarkup(source.srcset)}" imagesizes="${escapeMarkup(source.sizes)}"`;
 }
 
 /**
@@ -40,27 +38,27 @@ function responsive({ source }: Preload): string {
  * into index.html.
  */
 export function withPageHead(indexHtml: string, head: PageHead, siteName: string, preloads: readonly Preload[] = []): string {
-  const title = escapeHtml(head.title);
-  const description = escapeHtml(head.description);
-  const url = head.url === undefined ? undefined : escapeHtml(head.url);
+  const title = escapeMarkup(head.title);
+  const description = escapeMarkup(head.description);
+  const url = head.url === undefined ? undefined : escapeMarkup(head.url);
   const tags = [
     ...(url === undefined ? [] : [`<link rel="canonical" href="${url}" />`]),
-    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(siteName)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     ...(url === undefined ? [] : [`<meta property="og:url" content="${url}" />`]),
-    `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
+    `<meta property="og:image" content="${escapeMarkup(head.image.url)}" />`,
     ...(head.image.width === undefined ? [] : [`<meta property="og:image:width" content="${head.image.width}" />`]),
     ...(head.image.height === undefined ? [] : [`<meta property="og:image:height" content="${head.image.height}" />`]),
-    `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+    `<meta property="og:image:alt" content="${escapeMarkup(head.image.alt)}" />`,
     `<meta name="twitter:card" content="${head.card}" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
+    `<meta name="twitter:image" content="${escapeMarkup(head.image.url)}" />`,
     ...preloads.map(
       (preload) =>
-        `<link rel="preload" as="${preload.as}" href="${escapeHtml(preload.href)}"${preload.as === 'fetch' ? ' crossorigin' : ''}${responsive(preload)} fetchpriority="high" />`,
+        `<link rel="preload" as="${preload.as}" href="${escapeMarkup(preload.href)}"${preload.as === 'fetch' ? ' crossorigin' : ''}${responsive(preload)} fetchpriority="high" />`,
     ),
   ];
   const withTitle = indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);

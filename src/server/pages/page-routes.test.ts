@@ -14,7 +14,7 @@ import { TEST_PASSWORD } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
-import { escapeHtml } from '../html';
+import { escapeMarkup } from '../../domain/markup';
 
 /** The og/twitter/title tags of an HTML page, as name → content. */
 function headTags(html: string): Record<string, string> {
@@ -125,7 +125,7 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const response = await get(`/clip/${clipId}`);
     expect(response.statusCode).toBe(200);
     const tags = headTags(response.body);
-    expect(tags.title).toBe('Anora &#38; &#60;friends&#62; · MINGO');
+    expect(tags.title).toBe('Anora &amp; &lt;friends&gt; · MINGO');
     expect(tags['og:image']).toBe('https://mingo.example/media/00000000-0000-4000-8000-000000000002.jpg');
     expect(tags['twitter:card']).toBe('summary_large_image');
     expect(tags['og:type']).toBe('video.other');
@@ -343,15 +343,14 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/\s+/g, ' ');
 
-  /** The static shell of /db in a page's HTML: its year headings, poster names and status line (db-shell.ts). */
+  /** The static shell of /db in a page's HTML: its year headings, poster names and status line (app-shell.ts). */
   const dbShell = (html: string) => {
     const shell = /<div class="app-shell-page app-shell-db[^"]*">([\s\S]*?)<div class="app-shell-page app-shell-shop/.exec(html)?.[1] ?? '';
     const all = (pattern: RegExp) => [...shell.matchAll(pattern)].map((match) => (match[1] ?? '').replace(/<[^>]+>/g, ''));
     return {
       years: all(/<h2 [^>]*>(.*?)<\/h2>/g),
       posters: all(/<li [^>]*>.*?<p [^>]*>(.*?)<\/p><\/li>/g),
-      status: all(/<p class="-mt-3[^"]*">(.*?)<\/p>/g),
-      slot: shell.includes('<!-- db-shell -->'),
+      status: all(/<p [^>]*class="-mt-3[^"]*">(.*?)<\/p>/g),
     };
   };
 
@@ -371,16 +370,16 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const newest = Math.max(...movies.map((movie) => movie.year));
     const newestNames = movies
       .filter((movie) => movie.year === newest && movie.name !== 'Free Space')
-      .map((movie) => escapeHtml(movie.name));
+      .map((movie) => escapeMarkup(movie.name));
     const films = new Set(movies.filter((movie) => movie.name !== 'Free Space').map((movie) => movie.id)).size;
     const html = (await get('/db')).body;
-    expect(dbShell(html)).toEqual({ years: [`${newest} (24)`], posters: newestNames, status: [`${films} movies`], slot: false });
+    expect(dbShell(html)).toEqual({ years: [`${newest} (24)`], posters: newestNames, status: [`${films} movies`] });
     // The first poster painted is the one the HTML preloads.
     const first = /<div class="app-shell-page app-shell-db[\s\S]*?<img src="([^"]+)"/.exec(html)?.[1];
     expect(preloadedImages(html)).toEqual([first]);
-    // Other pages keep index.html's own words for /db (hidden there): the slot is left as built.
+    // Other pages keep the built shell's words for /db (hidden there): its heading and description alone.
     for (const page of ['/', '/about', '/shop'])
-      expect(dbShell((await get(page)).body), page).toEqual({ years: [], posters: [], status: [], slot: true });
+      expect(dbShell((await get(page)).body), page).toEqual({ years: [], posters: [], status: [] });
   });
 
   it('shares only published boards: a draft year has no share page or image until it is published', async () => {
@@ -450,12 +449,11 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const html = (await get('/shop')).body;
     // The very URL the shop's code asks for, so the browser hands the preloaded answer to it.
     expect([...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin/g)].map((match) => match[1])).toEqual([
-      url.replace('&', '&#38;'),
+      url.replace('&', '&amp;'),
     ]);
     const shell = /<div class="app-shell-page app-shell-shop[^>]*>([\s\S]*?)<\/ul><\/section><\/div>/.exec(html)?.[1] ?? '';
     expect([...shell.matchAll(/<li>/g)]).toHaveLength(listed.items.length);
-    for (const item of listed.items) expect(shell).toContain(escapeHtml(item.productName));
-    expect(html).not.toContain('<!-- shop-shell-products -->');
+    for (const item of listed.items) expect(shell).toContain(escapeMarkup(item.productName));
 
     // Kept between requests, and repainted when a product changes.
     const listedIds = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { items: { id: string }[] };

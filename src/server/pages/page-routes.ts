@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BOARD_IMAGE_SIZES, boardSummary } from '../../domain/board-image';
 import { FREE_SPACE_INDEX, yearsSpan } from '../../domain/boards';
+import { escapeMarkup } from '../../domain/markup';
 import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
@@ -19,7 +20,6 @@ import {
 } from '../../shared/pages';
 import { POSTER_SIZES } from '../../shared/poster-sizes';
 import { PRODUCT_NAME } from '../../shared/product';
-import { SHOP_FIRST_ROW } from '../../shared/product-tile';
 import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
 import { createBoardService } from '../boards/board-service';
 import { demoPosterRasters } from '../boards/posters';
@@ -29,9 +29,8 @@ import { MEDIA_TYPES } from '../media/storage';
 import { createProductService } from '../products/product-service';
 import { route } from '../route';
 import { createShareImageRenderer } from './share-image';
-import { dbShellPage } from './db-shell';
+import { appShellHtml, tileProduct } from './app-shell';
 import type { Preload } from './html-head';
-import { shopShellProducts } from './shop-shell';
 import type { PageExtras, SitePages } from './site-pages';
 
 const SITEMAP_CLIPS = 500;
@@ -43,10 +42,6 @@ const IMAGE_CACHE = 'public, max-age=86400';
  * and keeps one client from drawing thousands of boards.
  */
 export const SHARE_IMAGE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * robots.txt: crawlers may read the public pages and every image a page previews with (clip
@@ -89,41 +84,42 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     ctx.publicCache.remember('boards', 'published boards of the pages', async () => {
       const { items } = await boards.listPublished();
       const firstPoster = items[0]?.movies.find((_, position) => position !== FREE_SPACE_INDEX)?.poster;
-      const dbPage = dbShellPage(items);
-      return { bytes: Buffer.from(dbPage ?? ''), years: new Set(items.map((board) => board.year)), firstPoster, dbPage };
+      const years = new Set(items.map((board) => board.year));
+      const aboutYears = yearsSpan([...years]);
+      const dbShell = appShellHtml({ aboutYears, boards: items });
+      const aboutShell = appShellHtml({ aboutYears });
+      return { bytes: Buffer.from(dbShell + aboutShell), years, firstPoster, dbShell, aboutShell };
     });
 
   const products = createProductService(ctx.database.db);
   /**
    * What the pages whose largest paint is a picture send with their HTML: the DB preloads its first
    * poster (the newest year's first movie) and paints its top and first row before the app loads
-   * (db-shell.ts); the shop's first page preloads its catalogue answer and first row of pictures,
-   * and paints its tiles before the app loads (shop-shell.ts). These are hints: when they cannot be
+   * (app-shell.ts); the shop's first page preloads its catalogue answer and paints its tiles, the
+   * first row's pictures preloaded, before the app loads. These are hints: when they cannot be
    * worked out, the page is sent without them.
    */
   const dbExtras = async (): Promise<PageExtras> => {
-    const { firstPoster, dbPage } = await publishedBoards();
-    if (firstPoster === undefined) return { preloads: [], dbPage };
+    const { firstPoster, dbShell } = await publishedBoards();
+    if (firstPoster === undefined) return { preloads: [], shell: dbShell };
     // The rendition the DB row shows: its first <source> (the best format) at the row's sizes.
     const [source] = firstPoster.sources;
     const preload: Preload = { href: firstPoster.src, as: 'image' };
-    return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }], dbPage };
+    return { preloads: [source === undefined ? preload : { ...preload, source: { ...source, sizes: POSTER_SIZES.row } }], shell: dbShell };
   };
   // About's shell names the published years as the page will (an organiser's new board shows at once).
-  const aboutExtras = async (): Promise<PageExtras> => ({ aboutYears: yearsSpan([...(await publishedBoards()).years]) });
+  const aboutExtras = async (): Promise<PageExtras> => ({ shell: (await publishedBoards()).aboutShell });
   const shopExtras = async (page: number): Promise<PageExtras> => {
     if (page !== 1) return {};
     // Kept with the catalogue's cached answers, and dropped with them when a product changes.
     return ctx.publicCache.remember('products', 'shop page shell', async () => {
       const { items } = await products.listActive(1, SHOP_PAGE_SIZE);
-      const pictures = new Set(items.slice(0, SHOP_FIRST_ROW).map((product) => product.imageURL));
-      const shopProducts = shopShellProducts(items);
-      const preloads: Preload[] = [
-        // The catalogue page the shop renders: without it, its request waits for the shop's code.
-        { href: endpointUrl(listProducts.path, {}, shopPageQuery(1)), as: 'fetch' },
-        ...[...pictures].map((href) => ({ href, as: 'image' as const })),
-      ];
-      return { bytes: Buffer.from(shopProducts), preloads, shopProducts };
+      // The first row's pictures load at once (SHOP_FIRST_ROW): react-dom/server puts their preload
+      // links at the front of the shell it renders.
+      const shell = appShellHtml({ products: items.map(tileProduct) });
+      // The catalogue page the shop renders: without it, its request waits for the shop's code.
+      const preloads: Preload[] = [{ href: endpointUrl(listProducts.path, {}, shopPageQuery(1)), as: 'fetch' }];
+      return { bytes: Buffer.from(shell), preloads, shell };
     });
   };
   const extras = async (path: string, work: () => Promise<PageExtras>, log: { warn: (o: object, m: string) => void }) => {
@@ -224,10 +220,10 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
     const page = await clips.listNewest({ limit: SITEMAP_CLIPS });
     const indexed = staticPages.filter((entry) => entry.indexed);
     const urls = [
-      ...indexed.map((entry) => `  <url><loc>${escapeXml(absolute(entry.endpoint.path))}</loc></url>`),
+      ...indexed.map((entry) => `  <url><loc>${escapeMarkup(absolute(entry.endpoint.path))}</loc></url>`),
       ...page.items.map(
         (clip) =>
-          `  <url><loc>${escapeXml(absolute(buildPath(clipPage.path, { id: clip.docID })))}</loc><lastmod>${clip.timestamp.slice(0, 10)}</lastmod></url>`,
+          `  <url><loc>${escapeMarkup(absolute(buildPath(clipPage.path, { id: clip.docID })))}</loc><lastmod>${clip.timestamp.slice(0, 10)}</lastmod></url>`,
       ),
     ];
     const xml = [

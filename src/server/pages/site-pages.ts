@@ -4,19 +4,13 @@ import type { FastifyReply } from 'fastify';
 import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
 import { withPageHead, type PageHead, type Preload } from './html-head';
-import { escapeHtml } from '../html';
-import { DB_SHELL_SLOT } from './db-shell';
-import { SHOP_SHELL_SLOT } from './shop-shell';
+import { APP_SHELL_REGION } from './app-shell';
 
 /**
- * What a page's HTML carries besides its head: preload links, /shop's first catalogue page
- * (shop-shell.ts), /db's top and first row (db-shell.ts), and the published years as About's
- * intro names them (domain/boards.ts yearsSpan).
+ * What a page's HTML carries besides its head: preload links, and the static app shell with the
+ * page's data (app-shell.ts: /about's years, /db's top and first row, /shop's first catalogue page).
  */
-export type PageExtras = { preloads?: readonly Preload[]; shopProducts?: string; dbPage?: string; aboutYears?: string };
-
-/** Where About's static shell in index.html names the years (its build-time words in between). */
-const ABOUT_YEARS_SLOT = /<!-- about-years -->[^<]*<!-- \/about-years -->/;
+export type PageExtras = { preloads?: readonly Preload[]; shell?: string };
 
 /** The built web app's index.html, answered with a page's own head by the page routes and the 404 handler. */
 export type SitePages = {
@@ -56,12 +50,9 @@ export function loadSitePages(root: string, publicUrl: string): SitePages | unde
     root,
     absolute,
     headOf,
-    send: (reply, head, { preloads, shopProducts, dbPage, aboutYears } = {}) => {
-      let html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
-      if (shopProducts !== undefined) html = html.replace(SHOP_SHELL_SLOT, () => shopProducts);
-      if (dbPage !== undefined) html = html.replace(DB_SHELL_SLOT, () => dbPage);
-      if (aboutYears !== undefined) html = html.replace(ABOUT_YEARS_SLOT, () => escapeHtml(aboutYears));
-      return sendHtml(reply, html);
+    send: (reply, head, { preloads, shell } = {}) => {
+      const html = withPageHead(indexHtml, head, PRODUCT_NAME, preloads);
+      return sendHtml(reply, shell === undefined ? html : html.replace(APP_SHELL_REGION, () => shell));
     },
     sendNotFound: (reply) => sendHtml(reply.code(404), notFoundHtml),
   };

@@ -1,138 +1,31 @@
-import { formatUsd } from '../../domain/format';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { buildPath } from '../../shared/contract';
 import { testCheckoutCancel, testCheckoutPay, testCheckoutStyles } from '../../shared/orders';
-import { PRODUCT_NAME } from '../../shared/product';
-import { escapeHtml } from '../html';
+import { TestCheckoutMessage, TestCheckoutPage, type TestCheckoutProblem, type TestCheckoutView } from '../../ui/test-checkout-page';
 
-// The test provider's "hosted" checkout page: plain server-rendered HTML that works under the
-// app's strict CSP (no inline scripts or styles; one same-origin stylesheet) and without any
-// JavaScript at all.
+// The test provider's "hosted" checkout page (ui/test-checkout-page.tsx), rendered here as a whole
+// document, and its stylesheet.
 
-export type TestCheckoutView = {
-  sessionId: string;
-  status: string;
-  items: { productName: string; optionsText: string; quantity: number; unitPriceCents: number }[];
-  subtotalCents: number;
-  deliveryCents: number;
-  taxCents: number;
-  totalCents: number;
-};
+const documentOf = (page: ReactElement) => `<!doctype html>${renderToStaticMarkup(page)}`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${testCheckoutStyles.path}">
-</head>
-<body>
-<main>
-<p class="banner" role="note"><strong>Test mode — no real payment.</strong> This checkout page belongs to ${PRODUCT_NAME}'s built-in test provider; no card is charged.</p>
-${body}
-</main>
-</body>
-</html>`;
-}
-
-function summary(view: TestCheckoutView): string {
-  const rows = view.items
-    .map((item) => {
-      const options = item.optionsText === '' ? '' : `<br><span class="muted">${escapeHtml(item.optionsText)}</span>`;
-      return `<tr><td>${escapeHtml(item.productName)}${options}</td><td class="num">${item.quantity}</td><td class="num">${formatUsd(item.unitPriceCents)}</td><td class="num">${formatUsd(item.unitPriceCents * item.quantity)}</td></tr>`;
-    })
-    .join('\n');
-  const delivery = view.deliveryCents === 0 ? 'Free' : formatUsd(view.deliveryCents);
-  return `<table aria-label="Order summary">
-<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-<tfoot>
-<tr><th scope="row" colspan="3">Subtotal</th><td class="num">${formatUsd(view.subtotalCents)}</td></tr>
-<tr><th scope="row" colspan="3">Delivery</th><td class="num">${delivery}</td></tr>
-<tr><th scope="row" colspan="3">Tax</th><td class="num">${formatUsd(view.taxCents)}</td></tr>
-<tr class="total"><th scope="row" colspan="3">Total</th><td class="num" data-testid="test-checkout-total">${formatUsd(view.totalCents)}</td></tr>
-</tfoot>
-</table>`;
-}
-
-/** The id of the form control a problem is about: an address field, or `card`. */
-export type TestCheckoutField = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country' | 'card';
-
-/** The problems of the last attempt (at most one per field, in the order of the form) and what was typed. */
-export type TestCheckoutProblem = { problems: { field: TestCheckoutField; message: string }[]; values: Record<string, string> };
-
-const errorId = (field: TestCheckoutField) => `${field}-error`;
-
-/**
- * Marks a control invalid and describes it by its message in the alert (plus its own hint), so a
- * screen reader announces the problem on the field itself.
- */
-function invalidAttributes(id: TestCheckoutField, problem: TestCheckoutProblem | undefined, hintId?: string): string {
-  const invalid = problem?.problems.some((entry) => entry.field === id) === true;
-  const describedBy = [...(invalid ? [errorId(id)] : []), ...(hintId === undefined ? [] : [hintId])].join(' ');
-  return `${invalid ? ' aria-invalid="true"' : ''}${describedBy === '' ? '' : ` aria-describedby="${describedBy}"`}`;
-}
-
-function field(id: TestCheckoutField, label: string, problem: TestCheckoutProblem | undefined, attributes: string): string {
-  const value = problem?.values[id] ?? '';
-  return `<label for="${id}">${label}</label>
-<input id="${id}" name="${id}" value="${escapeHtml(value)}" ${attributes}${invalidAttributes(id, problem)}>`;
-}
-
-/** The checkout form for a pending order (shipping address, e-mail, card), with the problems of the last attempt. */
+/** The checkout form for a pending order, with the problems of the last attempt. */
 export function renderTestCheckoutPage(view: TestCheckoutView, countries: readonly string[], problem?: TestCheckoutProblem): string {
-  const pay = buildPath(testCheckoutPay.path, { sessionId: view.sessionId });
-  const cancel = buildPath(testCheckoutCancel.path, { sessionId: view.sessionId });
-  const alert =
-    problem === undefined
-      ? ''
-      : `<div class="error" role="alert"><p>Please check your details:</p><ul>${problem.problems
-          .map(({ field: id, message }) => `<li id="${errorId(id)}"><a href="#${id}">${escapeHtml(message)}</a></li>`)
-          .join('')}</ul></div>`;
-  const typedCountry = problem?.values.country ?? '';
-  const chosenCountry = typedCountry === '' ? countries[0] : typedCountry;
-  const options = countries
-    .map((code) => `<option value="${escapeHtml(code)}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(code)}</option>`)
-    .join('');
-  const body = `<h1>Pay for your ${PRODUCT_NAME} order</h1>
-${summary(view)}
-${alert}
-<form method="post" action="${pay}" class="pay" novalidate>
-<fieldset>
-<legend>Contact and shipping address</legend>
-${field('email', 'Email for the receipt', problem, 'type="email" autocomplete="email" maxlength="254" required')}
-${field('name', 'Full name', problem, 'autocomplete="name" maxlength="100" required')}
-${field('line1', 'Address line 1', problem, 'autocomplete="address-line1" maxlength="200" required')}
-${field('line2', 'Address line 2 (optional)', problem, 'autocomplete="address-line2" maxlength="200"')}
-${field('city', 'City', problem, 'autocomplete="address-level2" maxlength="100" required')}
-${field('state', 'State / region (optional)', problem, 'autocomplete="address-level1" maxlength="100"')}
-${field('postalCode', 'Postal code', problem, 'autocomplete="postal-code" maxlength="20" required')}
-<label for="country">Country</label>
-<select id="country" name="country" autocomplete="country"${invalidAttributes('country', problem)}>${options}</select>
-</fieldset>
-<label for="card">Card number</label>
-<input id="card" name="cardNumber" inputmode="numeric" autocomplete="off" maxlength="23" placeholder="4242 4242 4242 4242" required${invalidAttributes('card', problem, 'card-hint')}>
-<p id="card-hint" class="muted">Use the test card 4242 4242 4242 4242 (any other number is declined).</p>
-<button type="submit" class="primary">Pay ${formatUsd(view.totalCents)}</button>
-</form>
-<form method="post" action="${cancel}">
-<button type="submit" class="secondary">Cancel</button>
-</form>`;
-  return layout(`Test checkout — ${PRODUCT_NAME}`, body);
+  return documentOf(
+    createElement(TestCheckoutPage, {
+      view,
+      countries,
+      problem,
+      payPath: buildPath(testCheckoutPay.path, { sessionId: view.sessionId }),
+      cancelPath: buildPath(testCheckoutCancel.path, { sessionId: view.sessionId }),
+      stylesheet: testCheckoutStyles.path,
+    }),
+  );
 }
 
 /** For a session that cannot be paid (unknown, or no longer pending). */
 export function renderTestCheckoutMessage(title: string, message: string, link: { href: string; text: string }): string {
-  return layout(
-    `${title} — ${PRODUCT_NAME}`,
-    `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
-  );
+  return documentOf(createElement(TestCheckoutMessage, { title, message, link, stylesheet: testCheckoutStyles.path }));
 }
 
 export const TEST_CHECKOUT_CSS = `

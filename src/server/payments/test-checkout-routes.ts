@@ -18,13 +18,8 @@ import { createOrderRepository, type OrderWithItems } from '../orders/order-repo
 import { route } from '../route';
 import type { PaymentProvider } from './payment-provider';
 import { testPaymentReference } from './test-provider';
-import {
-  renderTestCheckoutMessage,
-  renderTestCheckoutPage,
-  TEST_CHECKOUT_CSS,
-  type TestCheckoutProblem,
-  type TestCheckoutView,
-} from './test-checkout-page';
+import type { TestCheckoutProblem, TestCheckoutView } from '../../ui/test-checkout-page';
+import { renderTestCheckoutMessage, renderTestCheckoutPage, TEST_CHECKOUT_CSS } from './test-checkout-page';
 
 const SHOP = { href: '/shop', text: 'Back to the shop' };
 const FORM_FIELDS = ['email', 'name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;

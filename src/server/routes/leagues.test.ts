@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { LEAGUE_CODE_ALPHABET } from '../../domain/leagues';
 import type { PublicBoard } from '../../shared/boards';
@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { EVENTUALLY } from '../../../tests/support/eventually';
 import { openSse } from '../../../tests/support/sse-client';
 
 /** A browser: the player cookie it holds, if any (the server sets and clears it). */
@@ -443,6 +444,71 @@ describe('leagues', () => {
   });
 });
 
+describe('the community league', () => {
+  it('is opened by an admin for a published year, listed for everyone, open to any number of players, and shows the top 20 and your rank', async () => {
+    const admin = await signedInAs(t, 'admin');
+    const adminHeaders = { ...admin.headers, origin: TEST_ORIGIN };
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/leagues/community',
+      headers: adminHeaders,
+      payload: { year: 2024 },
+    });
+    expect(opened.statusCode).toBe(201);
+    const { code, name } = opened.json<{ code: string; name: string }>();
+    expect(name).toBe('MINGO 2024');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/leagues/community',
+      headers: adminHeaders,
+      payload: { year: 2024 },
+    });
+    expect(again.statusCode).toBe(409);
+    const staff = await signedInAs(t, 'staff');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/leagues/community',
+          headers: { ...staff.headers, origin: TEST_ORIGIN },
+          payload: { year: 2025 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(t, {}, 'GET', '/api/community-leagues')).body).toEqual({
+      items: [{ code, name: 'MINGO 2024', year: 2024, memberCount: 0 }],
+    });
+
+    // 25 players (this app's friends' leagues hold 3): player n has seen n movies of the board.
+    const ids = squares(board2024);
+    const players: Browser[] = [];
+    for (let n = 0; n < 25; n++) {
+      const player: Browser = {};
+      if (n > 0) await call(t, player, 'PUT', '/api/me/marks', { changes: ids.slice(0, Math.min(n, 24)).map((id) => seen(id)) });
+      expect((await call(t, player, 'POST', `/api/leagues/${code}/members`, { nickname: `Fan ${n}` })).status).toBe(201);
+      players.push(player);
+    }
+    const last = players[0] ?? {};
+    const view = await leagueOf(last, code);
+    expect(view).toMatchObject({ community: true, memberCount: 25, isOwner: false });
+    // The top 20, and the player themself at the bottom.
+    expect(view.members).toHaveLength(21);
+    expect(view.members.slice(0, 3).map((m) => [m.rank, m.nickname])).toEqual([
+      [1, 'Fan 24'],
+      [2, 'Fan 23'],
+      [3, 'Fan 22'],
+    ]);
+    expect(view.members.at(-1)).toMatchObject({ nickname: 'Fan 0', rank: 25, isYou: true, seen: 0 });
+    // Joins and marks are not logged one by one: the feed stays quiet.
+    expect(view.lastEventId).toBe(0);
+    expect((await call(t, {}, 'GET', '/api/community-leagues')).body).toMatchObject({ items: [{ code, memberCount: 25 }] });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/leagues?year=2024', headers: admin.headers });
+    expect(listed.json<{ items: { code: string; community: boolean }[] }>().items).toContainEqual(
+      expect.objectContaining({ code, community: true }),
+    );
+  });
+});
+
 describe('live events', () => {
   let base: string;
   beforeAll(async () => {
@@ -507,6 +573,67 @@ describe('live events', () => {
     await call(t, owner, 'DELETE', `/api/leagues/${code}`);
     await ownerStream.ended;
     expect(ownerStream.events.at(-1)?.event).toBe('closed');
+  });
+
+  it('sends a community league’s standings with your own rank, as you move', async () => {
+    const admin = await signedInAs(t, 'admin');
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/leagues/community',
+      headers: { ...admin.headers, origin: TEST_ORIGIN },
+      payload: { year: 2023 },
+    });
+    const { code } = opened.json<{ code: string }>();
+    const leader: Browser = {};
+    const climber: Browser = {};
+    await call(t, leader, 'POST', `/api/leagues/${code}/members`, { nickname: 'Leader' });
+    await call(t, climber, 'POST', `/api/leagues/${code}/members`, { nickname: 'Climber' });
+    const board2023 = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/boards/2023' })).body) as PublicBoard;
+    await call(t, leader, 'PUT', '/api/me/marks', { changes: [seen(cell(board2023, 0))] });
+    const stream = await openSse(`${base}/api/leagues/${code}/events?lastEventId=0`, { cookie: climber.cookie ?? '' });
+    const first = await stream.next(
+      (event) => event.event === 'standing' && (JSON.parse(event.data) as { you: { rank: number } | null }).you?.rank === 2,
+    );
+    expect(JSON.parse(first.data)).toMatchObject({
+      memberCount: 2,
+      you: { nickname: 'Climber', rank: 2 },
+      top: [{ nickname: 'Leader' }, { nickname: 'Climber' }],
+    });
+    await call(t, climber, 'PUT', '/api/me/marks', { changes: [1, 2].map((index) => seen(cell(board2023, index))) });
+    const moved = await stream.next(
+      (event) => event.event === 'standing' && (JSON.parse(event.data) as { you: { rank: number } | null }).you?.rank === 1,
+    );
+    expect(JSON.parse(moved.data)).toMatchObject({ you: { rank: 1, seen: 2 } });
+    expect(moved.id).toBeUndefined();
+    stream.close();
+  });
+
+  it('caps the live pages one browser may hold open', async () => {
+    const local = await createTestApp({ LEAGUE_STREAMS_PER_PLAYER: '2' });
+    try {
+      const address = await local.app.listen({ host: '127.0.0.1', port: 0 });
+      const created = await local.app.inject({
+        method: 'POST',
+        url: '/api/leagues',
+        headers: { origin: TEST_ORIGIN },
+        payload: { name: 'Tabs', year: 2025, nickname: 'Tab' },
+      });
+      const cookie = String(created.headers['set-cookie']).split(';')[0] ?? '';
+      const { code } = created.json<{ code: string }>();
+      const open = () => openSse(`${address}/api/leagues/${code}/events?lastEventId=1`, { cookie });
+      const streams = [await open(), await open()];
+      const third = await open();
+      expect(third.status).toBe(429);
+      streams[0]?.close();
+      await vi.waitFor(async () => {
+        const fourth = await open();
+        fourth.close();
+        expect(fourth.status).toBe(200);
+      }, EVENTUALLY);
+      streams[1]?.close();
+    } finally {
+      await local.close();
+    }
   });
 
   it('ends every stream with a retry hint when the app closes', async () => {

@@ -5,6 +5,7 @@ import {
   adminCloseLeague,
   adminLeagues,
   closeLeague,
+  communityLeagues,
   createDeviceLink,
   createLeague,
   drawForLeague,
@@ -14,6 +15,7 @@ import {
   joinLeague,
   leagueEvents,
   leaveLeague,
+  openCommunityLeague,
   previewLeague,
   putMarks,
   redeemDeviceLink,
@@ -24,6 +26,7 @@ import {
 import type { RouteOptions } from '../context';
 import { createLeagueHub } from '../leagues/league-hub';
 import { createLeagueService, type WithKey } from '../leagues/league-service';
+import { postgresSignals, redisSignals } from '../leagues/league-signals';
 import { clearedPlayerCookie, playerCookie, playerKeyOf } from '../leagues/player-cookie';
 import { route } from '../route';
 
@@ -48,10 +51,19 @@ function lastEventIdOf(header: string | undefined, query: number | undefined): n
 /** Leagues (DESIGN §10): players, marks, leagues and their live events. */
 export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   const secure = new URL(ctx.config.publicUrl).protocol === 'https:';
-  const leagues = createLeagueService(ctx.database.db, { memberLimit: ctx.config.leagueMaxMembers, publicUrl: ctx.config.publicUrl });
-  const hub = await createLeagueHub({ database: ctx.database, service: leagues, log: app.log });
+  const signals = ctx.config.redisUrl === undefined ? postgresSignals(ctx.database) : await redisSignals(ctx.config.redisUrl, app.log);
+  const leagues = createLeagueService(ctx.database.db, {
+    memberLimit: ctx.config.leagueMaxMembers,
+    publicUrl: ctx.config.publicUrl,
+    signals,
+    log: app.log,
+  });
+  const hub = await createLeagueHub({ reads: leagues.reads, signals, log: app.log, limits: ctx.config.leagueStreams });
   // Streams end (with a retry hint) before the database closes.
-  app.addHook('preClose', () => hub.close());
+  app.addHook('preClose', async () => {
+    await hub.close();
+    await signals.close();
+  });
 
   const keyOf = (request: FastifyRequest): string | null => playerKeyOf(request.headers.cookie);
   /** Answers for a player; a new key (a new player, a spent device link) becomes the cookie. */
@@ -123,7 +135,7 @@ export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
 
   route(app, leagueEvents, { ...player, compress: false }, async ({ request, reply, params, query, headers }) => {
     const { league, member, playerId } = await leagues.membership(keyOf(request), params.code);
-    if (!hub.canOpen(playerId)) throw rateLimited('This browser has too many live pages open: close one and reload.');
+    if (!hub.canOpen(playerId, request.ip)) throw rateLimited('Too many live league pages are open: close one and reload.');
     reply.hijack();
     const res = reply.raw;
     // The stream is quiet between events; the heartbeat (25 s) is longer than the idle cut (15 s).
@@ -140,6 +152,8 @@ export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     });
     await hub.subscribe({
       leagueId: league.id,
+      community: league.community,
+      address: request.ip,
       playerId,
       memberId: member.id,
       lastEventId: lastEventIdOf(headers['last-event-id'], query.lastEventId),
@@ -147,6 +161,10 @@ export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     });
     return reply;
   });
+
+  route(app, communityLeagues, { access: 'public' }, async () => leagues.communityLeagues());
+
+  route(app, openCommunityLeague, { access: 'admin' }, async ({ body }) => leagues.openCommunity(body.year));
 
   route(app, adminLeagues, { access: 'admin' }, async ({ query }) => leagues.adminList(query, ADMIN_LEAGUES_PAGE_SIZE));
 

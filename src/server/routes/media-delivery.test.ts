@@ -177,7 +177,58 @@ describe('S3_PRESIGNED_REDIRECT: a short-lived URL to the bucket', () => {
     expect(object.status).toBe(200);
     expect(Buffer.from(await object.arrayBuffer()).equals(data)).toBe(true);
 
-    // (s3rver does not check signatures; media/s3-presign.test.ts checks them against AWS's example.)
+    // s3rver checks the key id, not the SigV4 signature: the signing is the AWS SDK's own
+    // (@aws-sdk/s3-request-presigner), as for every request the SDK sends.
     expect((await t.app.inject({ method: 'GET', url: `/media/${newMediaKey('jpg')}` })).statusCode).toBe(404);
+  });
+});
+
+/** Presigns one object with an app configured by `env`, and fetches the URL from the bucket. */
+async function presignedThrough(s3: S3TestServer, env: Record<string, string>) {
+  const data = randomBytes(2000);
+  const key = newMediaKey('jpg');
+  const t = await createTestApp({ ...env, S3_PRESIGNED_REDIRECT: 'true' });
+  try {
+    const storage = createStorage(t.config.storage);
+    await storage.put(key, Readable.from([data]), { contentType: 'image/jpeg', maxBytes: data.length });
+    await storage.close();
+    const response = await t.app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(response.statusCode).toBe(302);
+    const url = new URL(String(response.headers.location));
+    const object = await fetch(url);
+    expect(object.status).toBe(200);
+    expect(Buffer.from(await object.arrayBuffer()).equals(data)).toBe(true);
+    return url.searchParams;
+  } finally {
+    await t.close();
+  }
+}
+
+describe('S3_PRESIGNED_REDIRECT with temporary credentials', () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3TestServer('mingo-presign-sts');
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+
+  it('puts S3_SESSION_TOKEN into the presigned URL beside the key id', async () => {
+    const query = await presignedThrough(s3, { ...s3.env, S3_SESSION_TOKEN: 'fictional-session-token' });
+    expect(query.get('X-Amz-Security-Token')).toBe('fictional-session-token');
+    expect(query.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+  });
+
+  it("signs with the AWS SDK's credential chain when the configuration names no keys (an IAM role's, here the AWS_* variables)", async () => {
+    const { S3_ACCESS_KEY_ID: keyId = '', S3_SECRET_ACCESS_KEY: secret = '', ...withoutKeys } = s3.env;
+    const chain = { AWS_ACCESS_KEY_ID: keyId, AWS_SECRET_ACCESS_KEY: secret, AWS_SESSION_TOKEN: 'fictional-role-token' };
+    Object.assign(process.env, chain);
+    try {
+      const query = await presignedThrough(s3, withoutKeys);
+      expect(query.get('X-Amz-Security-Token')).toBe('fictional-role-token');
+      expect(query.get('X-Amz-Credential')).toMatch(/^S3RVER\//);
+    } finally {
+      for (const name of Object.keys(chain)) delete process.env[name];
+    }
   });
 });

@@ -94,6 +94,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/leagues/:code/draws': 'player',
   'DELETE /api/leagues/:code': 'player',
   'GET /api/leagues/:code/events': 'player',
+  'GET /api/community-leagues': 'public',
+  'POST /api/admin/leagues/community': 'admin',
   'GET /api/admin/leagues': 'admin',
   'DELETE /api/admin/leagues/:code': 'admin',
   'GET /api/openapi.json': 'public',

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { Pick } from '../../domain/random-pick';
-import { PRODUCT_NAME } from '../../shared/product';
+import { HomeIntro } from '../../ui/page-intros';
 import { ClipListUnavailable } from '../features/clips/clip-notes';
 import { PlayWithFriendsButton } from '../features/leagues/play-with-friends-button';
 import { MovieBoards } from '../features/movies/movie-boards';
@@ -68,12 +68,7 @@ export function HomePage() {
   const showClips = useNearViewportOrIdle(clipsRef);
   return (
     <div className="flex flex-col gap-10">
-      <div>
-        <h1 className="page-title mb-2">{PRODUCT_NAME} boards</h1>
-        <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          One 5×5 board of movies a year since 2018. Mark what you have seen and play for a line, a column, a diagonal — or the blackout.
-        </p>
-      </div>
+      <HomeIntro />
       {/* From lg up the boards' three rows (heading, year tabs, board) are a subgrid of this grid, so
           the random pick starts level with the board itself rather than at a guessed offset. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,40rem)_19rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10 lg:gap-y-4">

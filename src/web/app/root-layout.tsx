@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useOnline } from '../lib/use-online';
 import { UpdatePrompt } from './update-prompt';
 import { NavBar } from './nav-bar';
+import { PAGE_FRAME_CLASSES } from '../../ui/page-intros';
 
 // Decoration: when its code cannot be fetched (a dropped connection), the page goes on without it.
 const ParticlesBackground = lazy(() =>
@@ -91,7 +92,7 @@ export function RootLayout({
         Skip to content
       </a>
       <NavBar accountLinks={accountLinks} />
-      <main id="content" className="mx-auto w-full max-w-6xl px-4 py-6">
+      <main id="content" className={PAGE_FRAME_CLASSES}>
         <OfflineNotice />
         <Outlet />
       </main>

@@ -5,7 +5,7 @@ import { loaderOf, startPrefetch, type PagePrefetch } from '../lib/page-data';
 import { adminOnly, signedInOnly } from './guards';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorPage, withPageErrorBoundaries } from './route-error-page';
 
 /** Starts the (once-cached) published boards' download alongside the page's code instead of after it. */
 function prefetchBoards(): null {
@@ -25,7 +25,7 @@ const routes: RouteObject[] = [
     path: paths.home,
     Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
-    children: [
+    children: withPageErrorBoundaries([
       {
         index: true,
         handle: { title: PAGE_META.home.name, worksOffline: true, readsBoards: true },
@@ -120,7 +120,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: '*', lazy: () => import('../components/not-found-page') },
-    ],
+    ]),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Icon } from './icon';
+import { Icon } from '../../ui/icon';
 import { ToastHost } from './toast';
 
 type ModalProps = {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Icon } from './icon';
+import { Icon } from '../../ui/icon';
 
 const TOAST_MS = 4000;
 

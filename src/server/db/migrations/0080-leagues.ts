@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Leagues (DESIGN §10, decision 080): players without accounts, their seen marks, one-time device
+ * Leagues (DESIGN §10, decision 082): players without accounts, their seen marks, one-time device
  * links, leagues with their members and the durable log of each league's events.
  *
  * - A player is known by the SHA-256 of random keys that only its browsers hold (a cookie each).
@@ -10,8 +10,10 @@ import { sql, type Kysely } from 'kysely';
  *   nickname; "Forget me" deletes the player's rows, and its events then name "a former player".
  * - A league's events are numbered 1, 2, 3 … by `leagues.last_event_id`, which every writer
  *   increments under the league row's lock: events commit in their numbers' order, so a stream
- *   that has sent event n has sent every event before it. Each insert NOTIFYs
- *   `mingo_league_events` with `<league id>:<event id>` when its transaction commits.
+ *   that has sent event n has sent every event before it. The writer signals other processes
+ *   itself (league-signals.ts: NOTIFY in the transaction, or Redis after it).
+ * - Community leagues (the organisers' "MINGO {year}") log no marks or joins: their standings go
+ *   out coalesced, once a second (league-hub.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -106,22 +108,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz(3) not null default now(),
       primary key (league_id, id)
     )`.execute(db);
-
-  await sql`
-    create function mingo_notify_league_event() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('mingo_league_events', new.league_id::text || ':' || new.id::text);
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger league_events_notify after insert on league_events
-    for each row execute function mingo_notify_league_event()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table league_events`.execute(db);
-  await sql`drop function mingo_notify_league_event()`.execute(db);
   await sql`drop table league_members`.execute(db);
   await sql`drop table leagues`.execute(db);
   await sql`drop table player_links`.execute(db);

@@ -1,5 +1,6 @@
 import { NewAccountSchema, PASSWORD_RULE } from '../../../shared/staff';
 import { InputFields } from '../../components/form-field';
+import { fieldErrorsOf } from '../../lib/field-errors';
 
 /** The text fields of a new account, as the server's NewAccountSchema names them. */
 type AccountText = { name: string; email: string; phoneNumber: string; password: string };
@@ -40,11 +41,8 @@ export function PasswordRule() {
 
 /** Every field's first problem, checked by the server's own schema, so that all of them show at once. */
 export function accountFieldErrors(text: AccountText): AccountFieldErrors {
-  const parsed = NewAccountSchema.safeParse(text);
-  const errors: AccountFieldErrors = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = FIELDS.find(({ name }) => name === issue.path[0])?.name;
-    if (field !== undefined) errors[field] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsOf(
+    NewAccountSchema.safeParse(text).error,
+    FIELDS.map(({ name }) => name),
+  );
 }

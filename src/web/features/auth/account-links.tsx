@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { MenuButton } from '../../components/menu-button';
 import { paths } from '../../lib/paths';
 import { closeAuthModal, openAuthModal, useAuthModalOpen } from './auth-modal-state';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS } from '../../../domain/boards';
 import type { EditorMovie } from '../../../shared/boards';
-import { LETTER_COLORS } from '../../lib/letter-colors';
+import { LETTER_COLORS } from '../../../ui/letter-colors';
 
 /** "I2": a square's name on the board (letter column, row number). */
 export function slotName(position: number): string {

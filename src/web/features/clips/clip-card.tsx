@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatUploadDate } from '../../../domain/format';
 import type { Clip } from '../../../shared/clips';
 import { paths } from '../../lib/paths';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 
 /** A clip as a card: its screenshot and title link to the clip page. `actions` adds buttons (Manage). */
 export function ClipCard({ clip, actions = null }: { clip: Clip; actions?: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { useOnline } from '../../lib/use-online';
 
 export const CLIP_LOAD_ERROR = "Ooops! There's been an error loading the clip!";

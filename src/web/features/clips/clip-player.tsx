@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatClipTime } from '../../../domain/format';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { playerVolumeStore, volumeIcon } from './player-volume';
 
 export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.5, 2] as const;

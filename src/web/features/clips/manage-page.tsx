@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
 import { paths } from '../../lib/paths';
 import { FormField, InputField } from '../../components/form-field';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import type { MovieClipProps } from '../../components/movie-clip-slot';
 import { useOnline } from '../../lib/use-online';
 import { ClipPlayer } from './clip-player';

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type DragEvent } from 'react';
 import { CLIP_TITLE_MAX, type UploadLimits } from '../../../shared/clips';
 import { FREE_SPACE_NAME } from '../../../domain/boards';
 import { formatMegabytes } from '../../../domain/format';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { useAllMovies } from '../../lib/boards-store';
 import { useUpload, type Upload } from './use-upload';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { joinLeague, NicknameSchema, UNKNOWN_LEAGUE } from '../../../shared/leagues';
+import { JoinLeagueBodySchema, joinLeague, UNKNOWN_LEAGUE } from '../../../shared/leagues';
 import { PAGE_META } from '../../../shared/page-meta';
 import { InputField, showFieldErrors } from '../../components/form-field';
 import { ApiError, callApi, errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { fieldError } from './field-check';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import { isNotFound, keepLeague, useLeaguePreview } from './league-query';
 import { noteLeague } from './player-note';
 
@@ -39,7 +39,7 @@ export function JoinLeague({ code }: { code: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked = fieldError(NicknameSchema, nickname);
+    const checked = fieldErrorsOf(JoinLeagueBodySchema.safeParse({ nickname }).error, ['nickname']).nickname;
     if (checked !== undefined) {
       showFieldErrors(form, () => setError(checked));
       return;

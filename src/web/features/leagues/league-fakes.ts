@@ -61,6 +61,8 @@ export function anasLeague(overrides: Partial<League> = {}): League {
     code: 'ABC234',
     name: 'Film Friends',
     year: LEAGUE_YEAR,
+    community: false,
+    memberCount: 2,
     isOwner: true,
     joinUrl: 'http://localhost/leagues/ABC234',
     memberLimit: 50,

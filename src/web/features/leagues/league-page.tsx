@@ -6,7 +6,7 @@ import {
   closeLeague,
   drawForLeague,
   leaveLeague,
-  LeagueNameSchema,
+  RenameLeagueBodySchema,
   removeMember,
   renameLeague,
   rotateLeagueCode,
@@ -22,7 +22,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ActivityFeed } from './activity-feed';
 import { ConfirmButton } from './confirm-button';
-import { fieldError } from './field-check';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import { InvitePanel } from './invite-panel';
 import { JoinLeague } from './join-league';
 import { asLeague, isOwner, rankedMembers, type LiveLeague } from './league-state';
@@ -66,7 +66,7 @@ function Rename({ league, onRenamed }: { league: LiveLeague; onRenamed: (league:
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = fieldError(LeagueNameSchema, name);
+    const checked = fieldErrorsOf(RenameLeagueBodySchema.safeParse({ name }).error, ['name']).name;
     setError(checked);
     if (checked !== undefined) return;
     setBusy(true);
@@ -150,7 +150,8 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
         <div className="min-w-0">
           <h1 className="page-title break-words">{league.name}</h1>
           <p className="text-slate-600 dark:text-slate-300">
-            The {league.year} board · {league.members.length} {league.members.length === 1 ? 'member' : 'members'}
+            The {league.year} board · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
+            {league.community && league.memberCount > league.members.length ? ` · the leaders and you` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">

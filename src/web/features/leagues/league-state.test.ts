@@ -92,6 +92,8 @@ describe('a league kept live by its events', () => {
       code: 'XYZ789',
       name: 'Film Friends Forever',
       year: LEAGUE_YEAR,
+      community: false,
+      memberCount: 2,
       members: [memberState(ANA_ID, 'Ana', { isOwner: true }), memberState(CAL_ID, 'Cal')],
       draw: null,
       feed: [{ id: 9, at: at(30), item: { kind: 'renamed' as const, name: 'Film Friends Forever' } }],
@@ -111,11 +113,34 @@ describe('a league kept live by its events', () => {
     expect(apply(liveLeague(anasLeague()), { id: 9, name: 'reset', data: { reason: 'owner', league: without } }).status).toBe('removed');
   });
 
-  it('takes the top of a large league’s coalesced standings', () => {
-    const top: MemberState[] = [memberState(BEN_ID, 'Ben', { seen: 5, lines: 1, reachedAt: at(40) }, 1)];
-    const league = apply(liveLeague(anasLeague()), { id: 4, name: 'standing', data: { top, memberCount: 2 } });
-    expect(member(league, BEN_ID)).toMatchObject({ seen: 5, lines: 1 });
-    expect(league.feed).toEqual(liveLeague(anasLeague()).feed);
+  it('takes a community league’s coalesced standings: its leaders, its size, and this member’s own place', () => {
+    const community = liveLeague(anasLeague({ community: true, memberCount: 900 }));
+    const top: MemberState[] = [memberState(BEN_ID, 'Ben', { seen: 5, lines: 1, reachedAt: at(40) }, 1), memberState(CAL_ID, 'Cal', {}, 2)];
+    const { marks: _marks, ...ana } = memberState(ANA_ID, 'Ana', { isOwner: true, seen: 3, reachedAt: at(41) });
+    const league = apply(community, { id: 4, name: 'standing', data: { top, memberCount: 1200, you: { ...ana, rank: 450 } } });
+    expect(league.members.map((one) => [one.nickname, one.seen])).toEqual([
+      ['Ben', 5],
+      ['Cal', 0],
+      ['Ana', 3],
+    ]);
+    // This member's mini-board keeps the marks it had (the standing carries none).
+    expect(member(league, ANA_ID)?.marks).toEqual([`${LEAGUE_YEAR}-0`, `${LEAGUE_YEAR}-1`]);
+    expect(league.memberCount).toBe(1200);
+    expect(league.feed).toEqual(community.feed);
+    // Among the leaders, this member is listed once.
+    const leading = apply(league, {
+      id: 5,
+      name: 'standing',
+      data: { top: [memberState(ANA_ID, 'Ana', { seen: 9 })], memberCount: 1200, you: { ...ana, rank: 1 } },
+    });
+    expect(leading.members.map((one) => one.nickname)).toEqual(['Ana']);
+  });
+
+  it('counts members as they join and leave', () => {
+    let league = apply(liveLeague(anasLeague()), { id: 4, name: 'member', data: { action: 'joined', member: memberState(CAL_ID, 'Cal') } });
+    expect(league.memberCount).toBe(3);
+    league = apply(league, { id: 5, name: 'member', data: { action: 'removed', memberId: CAL_ID, nickname: 'Cal' } });
+    expect(league.memberCount).toBe(2);
   });
 
   it('ranks as the domain does, and gives the page’s cache the league as the server would', () => {

@@ -20,6 +20,9 @@ export type LiveLeague = {
   code: string;
   name: string;
   year: number;
+  /** The organisers' league of the year: `members` holds its leaders only. */
+  community: boolean;
+  memberCount: number;
   joinUrl: string;
   memberLimit: number;
   /** This browser's member id in the league. */
@@ -61,6 +64,10 @@ export function isOwner(league: LiveLeague): boolean {
   return league.members.some((member) => member.id === league.youId && member.isOwner);
 }
 
+function withoutRank<T extends { rank: number }>({ rank: _rank, ...rest }: T): Omit<T, 'rank'> {
+  return rest;
+}
+
 const time = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 /** The members best first (the domain's ranking: MINGO, lines, seen, who got there first). */
@@ -90,11 +97,13 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
       const data = event.data;
       if (data.action === 'joined') {
         const others = league.members.filter((member) => member.id !== data.member.id);
-        return { ...next, members: [...others, data.member], feed: withFeed(league, event, receivedAt) };
+        const memberCount = league.memberCount + (others.length < league.members.length ? 0 : 1);
+        return { ...next, members: [...others, data.member], memberCount, feed: withFeed(league, event, receivedAt) };
       }
       const members = league.members.filter((member) => member.id !== data.memberId);
       const status = data.memberId === league.youId ? (data.action === 'left' ? 'left' : 'removed') : league.status;
-      return { ...next, members, status, feed: withFeed(league, event, receivedAt) };
+      const memberCount = Math.max(members.length, league.memberCount - 1);
+      return { ...next, members, memberCount, status, feed: withFeed(league, event, receivedAt) };
     }
     case 'marks': {
       const { memberId, changes, nickname: _nickname, newLines: _newLines, mingo: _mingo, ...standing } = event.data;
@@ -110,10 +119,12 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
       return { ...next, members, feed: withFeed(league, event, receivedAt) };
     }
     case 'standing': {
-      const top = new Map(event.data.top.map((member) => [member.id, member]));
-      const members = league.members.map((member) => top.get(member.id) ?? member);
-      const known = new Set(league.members.map((member) => member.id));
-      return { ...next, members: [...members, ...event.data.top.filter((member) => !known.has(member.id))] };
+      // A community league's leaders, in rank order, and this member's own place (without a mini-board).
+      const { top, memberCount, you } = event.data;
+      const kept = league.members.find((member) => member.id === league.youId);
+      const inTop = top.some((member) => member.id === league.youId);
+      const yours = you === null || inTop ? [] : [{ ...(kept ?? { marks: [] }), ...withoutRank(you) }];
+      return { ...next, members: [...top, ...yours], memberCount };
     }
     case 'draw':
       return { ...next, draw: event.data, feed: withFeed(league, event, receivedAt) };
@@ -128,6 +139,8 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
         code: state.code,
         name: state.name,
         year: state.year,
+        community: state.community,
+        memberCount: state.memberCount,
         joinUrl: league.code === state.code ? league.joinUrl : league.joinUrl.replace(league.code, state.code),
         members: state.members,
         draw: state.draw,

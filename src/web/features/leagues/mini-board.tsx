@@ -2,7 +2,7 @@ import { completedLines, FREE_SPACE_INDEX } from '../../../domain/boards';
 import { markedCells } from '../../../domain/leagues';
 import type { BoardMovie } from '../../../shared/boards';
 import type { MemberState } from '../../../shared/leagues';
-import { LETTER_COLORS } from '../../lib/letter-colors';
+import { LETTER_COLORS } from '../../../ui/letter-colors';
 
 /**
  * A member's marks on the league's board, 5×5 and small: a seen square is filled in the colour of

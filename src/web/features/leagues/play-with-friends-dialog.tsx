@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { createLeague, LeagueNameSchema, NicknameSchema, type LeagueInvite } from '../../../shared/leagues';
+import { CreateLeagueBodySchema, createLeague, type LeagueInvite } from '../../../shared/leagues';
 import { InputField, showFieldErrors } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { callApi, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { fieldError } from './field-check';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import { InvitePanel } from './invite-panel';
 import { noteLeague } from './player-note';
 
@@ -26,7 +26,7 @@ export function PlayWithFriendsDialog({ year, onClose }: { year: number; onClose
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked: Errors = { name: fieldError(LeagueNameSchema, name), nickname: fieldError(NicknameSchema, nickname) };
+    const checked: Errors = fieldErrorsOf(CreateLeagueBodySchema.safeParse({ name, year, nickname }).error, ['name', 'nickname']);
     if (checked.name !== undefined || checked.nickname !== undefined) {
       showFieldErrors(form, () => setErrors(checked));
       return;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { yearsSpan } from '../../../domain/boards';
 import type { HowToPlayTile, Movie } from '../../../shared/content';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
+import { AboutIntro } from '../../../ui/page-intros';
 import { Modal } from '../../components/modal';
 import { fetchBoards, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
@@ -15,13 +16,7 @@ export function AboutPage() {
   const span = yearsSpan(boards.map((board) => board.year));
   return (
     <div className="flex flex-col gap-10">
-      <div>
-        <h1 className="page-title mb-2">About {PRODUCT_NAME}</h1>
-        <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          {PRODUCT_NAME} is movie bingo for the whole year. {span} has its own 5×5 board of notable films under the letters M I N G O.
-          Watch, mark, and race for a line before the next board drops on 1 May.
-        </p>
-      </div>
+      <AboutIntro years={span} />
       <CountdownPanel />
       <WinningBoards />
       <HowToPlay />

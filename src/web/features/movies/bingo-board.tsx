@@ -1,7 +1,7 @@
 import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS, type BingoLine } from '../../../domain/boards';
-import { LETTER_COLORS } from '../../lib/letter-colors';
+import { LETTER_COLORS } from '../../../ui/letter-colors';
 import type { Movie } from '../../../shared/content';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { MoviePoster } from './movie-poster';
 
 /** Posters in the first rows load eagerly; the rest lazily (they start below the fold on phones). */

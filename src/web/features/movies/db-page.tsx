@@ -1,20 +1,7 @@
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import type { Movie } from '../../../shared/content';
-import {
-  DB_PAGE_CLASSES as DB,
-  DB_PAGE_TEXT,
-  dbFilms,
-  dbRows,
-  FIRST_RENDER_ROWS,
-  matchesTitle,
-  posterClasses,
-  posterEager,
-  resultText,
-  seenText,
-  yearClasses,
-} from '../../../shared/db-page';
-import { PRODUCT_NAME } from '../../../shared/product';
-import { Icon } from '../../components/icon';
+import { dbFilms, dbRows, FIRST_RENDER_ROWS, matchesTitle, resultText } from '../../../shared/db-page';
+import { DbPageView } from '../../../ui/db-page-view';
 import { fetchBoards, useBoards } from '../../lib/boards-store';
 import { loaderOf, type PagePrefetch } from '../../lib/page-data';
 import { LazyMovieModal } from './lazy-movie-modal';
@@ -55,68 +42,18 @@ export function DbPage() {
   const rowsShown = useRowsShown(rows.length);
 
   return (
-    <div className={DB.page}>
-      <div className={DB.header}>
-        <div>
-          <h1 className={DB.title}>{PRODUCT_NAME} DB</h1>
-          <p className={DB.description}>
-            {DB_PAGE_TEXT.description}{' '}
-            {films.length > 0 && <span className={DB.seenCount}>{seenText(countSeen(films, seenIds), films.length)}</span>}
-          </p>
-        </div>
-        <SeenListTransfer movies={films} />
-      </div>
-      <div role="search" className={DB.search}>
-        <label htmlFor="db-search" className="sr-only">
-          Search movies by title
-        </label>
-        <Icon name="search" className={DB.searchIcon} />
-        <input
-          id="db-search"
-          type="search"
-          className={DB.searchInput}
-          placeholder={DB_PAGE_TEXT.searchPlaceholder}
-          autoComplete="off"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
-      <p role="status" className={DB.status}>
-        {isPending ? 'Loading movies…' : resultText(matches.length, deferredQuery)}
-      </p>
-      {rows.slice(0, rowsShown).map((row, rowIndex) => (
-        <section key={row.year} aria-labelledby={`db-year-${row.year}`} className={yearClasses(rowIndex)}>
-          <h2 id={`db-year-${row.year}`} className={DB.yearHeading}>
-            {row.year} <span className={DB.yearCount}>({row.movies.length})</span>
-          </h2>
-          <ul className={DB.row} aria-label={`${row.year} movies`}>
-            {row.movies.map((movie, index) => {
-              const seen = seenIds.has(movie.id);
-              return (
-                <li key={movie.id} className={posterClasses(index)}>
-                  <button
-                    type="button"
-                    onClick={() => setOpenMovie(movie)}
-                    className={seen ? `${DB.posterButton} board-cell-seen` : DB.posterButton}
-                    data-seen={seen}
-                    aria-label={seen ? `${movie.name}, seen` : movie.name}
-                  >
-                    <MoviePoster movie={movie} alt={movie.name} sizes={POSTER_SIZES.row} eager={posterEager(rowIndex, index)} />
-                    {seen && (
-                      <span className="board-cell-check" aria-hidden="true">
-                        <Icon name="check" />
-                      </span>
-                    )}
-                  </button>
-                  <p className={DB.posterName} aria-hidden="true" title={movie.name}>
-                    {movie.name}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+    <>
+      <DbPageView
+        filmCount={films.length}
+        seenCount={countSeen(films, seenIds)}
+        transfer={<SeenListTransfer movies={films} />}
+        search={{ value: query, onChange: setQuery }}
+        status={isPending ? 'Loading movies…' : resultText(matches.length, deferredQuery)}
+        rows={rows.slice(0, rowsShown)}
+        poster={(movie, eager) => <MoviePoster movie={movie} alt={movie.name} sizes={POSTER_SIZES.row} eager={eager} />}
+        onOpen={setOpenMovie}
+        seenIds={seenIds}
+      />
       {openMovie !== null && (
         <LazyMovieModal
           movie={openMovie}
@@ -125,7 +62,7 @@ export function DbPage() {
           onToggleSeen={(movie) => toggleWatched(movie.id)}
         />
       )}
-    </div>
+    </>
   );
 }
 

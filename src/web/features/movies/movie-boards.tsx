@@ -11,7 +11,7 @@ import {
 import type { Pick } from '../../../domain/random-pick';
 import type { Movie } from '../../../shared/content';
 import { boardOf, useBoards } from '../../lib/boards-store';
-import { LETTER_COLORS } from '../../lib/letter-colors';
+import { LETTER_COLORS } from '../../../ui/letter-colors';
 import { BingoBoard, CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';

@@ -1,6 +1,6 @@
 import { formatRuntime } from '../../../domain/format';
 import type { Movie } from '../../../shared/content';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { MovieClipSlot } from '../../components/movie-clip-slot';
 import { POSTER_SIZES } from '../../../shared/poster-sizes';

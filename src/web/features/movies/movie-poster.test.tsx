@@ -36,14 +36,14 @@ describe('MoviePoster', () => {
   it('falls back to the plain src (the precached SVG) when the chosen rendition cannot load, e.g. offline', () => {
     const { container } = render(<MoviePoster movie={movie} alt="Poster" />);
     fireEvent.error(screen.getByRole('img', { name: 'Poster' }));
-    expect(container.querySelector('picture')).toBeNull();
     expect(container.querySelector('source')).toBeNull();
     expect(screen.getByRole('img', { name: 'Poster' }).getAttribute('src')).toBe('/posters/2031-the-quiet-lighthouse.svg');
   });
 
-  it('shows a movie without renditions as a plain image', () => {
+  it('shows a movie without renditions as its plain picture, in the same <picture> box', () => {
     const { container } = render(<MoviePoster movie={{ ...movie, poster: { ...movie.poster, sources: [] } }} alt="Poster" />);
-    expect(container.querySelector('picture')).toBeNull();
+    expect(container.querySelector('picture > img')).not.toBeNull();
+    expect(container.querySelector('source')).toBeNull();
     expect(screen.getByRole('img', { name: 'Poster' }).getAttribute('src')).toBe(movie.imageURL);
   });
 });

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { BOARD_SIZE, LETTERS } from '../../../domain/boards';
 import { drawPick, FLIP_MS, type Pick } from '../../../domain/random-pick';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { Icon } from '../../components/icon';
-import { LETTER_COLORS } from '../../lib/letter-colors';
+import { Icon } from '../../../ui/icon';
+import { LETTER_COLORS } from '../../../ui/letter-colors';
 
 /**
  * "Ask Mighty MINGO": draws a letter and a number without repeat until all 25 pairs have

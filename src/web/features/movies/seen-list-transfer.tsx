@@ -1,7 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { Movie } from '../../../shared/content';
-import { DB_PAGE_CLASSES as DB, DB_PAGE_TEXT } from '../../../shared/db-page';
-import { Icon } from '../../components/icon';
+import { SeenListTransferView } from '../../../ui/db-page-view';
 import { exportFileContent, exportFileName, importSummary, mergeImport } from './seen-transfer';
 import { watchedStore } from '../../lib/watched-store';
 
@@ -39,16 +38,12 @@ export function SeenListTransfer({ movies }: { movies: Movie[] }) {
   };
 
   return (
-    <div className={DB.transfer}>
-      <div className={DB.transferButtons}>
-        <button type="button" className={DB.transferButton} onClick={onExport}>
-          <Icon name="download" />
-          {DB_PAGE_TEXT.exportSeen}
-        </button>
-        <button type="button" className={DB.transferButton} onClick={() => input.current?.click()} disabled={movies.length === 0}>
-          <Icon name="upload" />
-          {DB_PAGE_TEXT.importSeen}
-        </button>
+    <SeenListTransferView
+      onExport={onExport}
+      onImport={() => input.current?.click()}
+      importDisabled={movies.length === 0}
+      report={report}
+      fileInput={
         <input
           ref={input}
           type="file"
@@ -58,10 +53,7 @@ export function SeenListTransfer({ movies }: { movies: Movie[] }) {
           aria-label="Seen list file to import"
           onChange={(event) => void onFile(event)}
         />
-      </div>
-      <div aria-live="polite" className={DB.transferReport}>
-        {report !== null && <p className={`text-sm ${report.kind === 'error' ? 'alert-error' : 'alert-success'}`}>{report.text}</p>}
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -2,7 +2,7 @@ import { quantityChoices } from '../../../domain/cart';
 import { formatUsd } from '../../../domain/format';
 import { lineTotalCents } from '../../../domain/pricing';
 import { optionsText } from '../../../domain/product-options';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { cartSubtotalCents, removeCartLine, setCartLineQuantity, useCart, type StoredCartLine } from './cart-store';
 import { CartTotals } from './cart-totals';
 import { CheckoutButton } from './checkout-button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatUsd } from '../../../domain/format';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';

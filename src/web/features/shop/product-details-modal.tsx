@@ -11,12 +11,12 @@ import {
   type SelectedOptions,
 } from '../../../domain/product-options';
 import { PRODUCT_UNAVAILABLE } from '../../../shared/catalogue';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toast';
 import { addProductToCart, useCartCount } from './cart-store';
 import { QuantitySelect } from './quantity-select';
-import { StockState } from './stock-state';
+import { StockState } from '../../../ui/product-tile';
 import { useProduct } from './use-product';
 import type { ShopProduct } from './wire';
 

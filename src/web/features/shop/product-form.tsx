@@ -1,9 +1,9 @@
 import { useId, useState, type ComponentProps, type FormEvent } from 'react';
-import type { z } from 'zod';
 import { centsToDollars, formatMegabytes } from '../../../domain/format';
 import { PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, ProductCreateSchema, type ProductCreateInput } from '../../../shared/products';
 import { fieldAria, FormField, InputField, showFieldErrors } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import type { ManagedProduct } from './wire';
 
 /** The form's text values, named as on the wire. */
@@ -31,6 +31,16 @@ const EMPTY: ProductFormValues = {
   shirtColors: '',
   vinylColors: '',
 };
+const FORM_FIELDS: readonly (keyof ProductFormValues)[] = [
+  'productName',
+  'productCode',
+  'description',
+  'price',
+  'quantityInStock',
+  'shirtSizes',
+  'shirtColors',
+  'vinylColors',
+];
 
 export function valuesOf(product: ManagedProduct): ProductFormValues {
   return {
@@ -43,17 +53,6 @@ export function valuesOf(product: ManagedProduct): ProductFormValues {
     shirtColors: product.shirtColors.join(', '),
     vinylColors: product.vinylColors.join(', '),
   };
-}
-
-function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in EMPTY && errors[field as FieldName] === undefined) {
-      errors[field as FieldName] = issue.message;
-    }
-  }
-  return errors;
 }
 
 /** The image size limit as people read it ("5 MB"), from the limit the server enforces. */
@@ -96,7 +95,7 @@ export function ProductForm({ initial = EMPTY, submitLabel, onSubmit, resetOnSuc
     const form = event.currentTarget;
     setServerError(null);
     const parsed = ProductCreateSchema.safeParse(values);
-    const problems: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    const problems: FieldErrors = fieldErrorsOf(parsed.error, FORM_FIELDS);
     const badImage = imageProblem(image);
     if (badImage !== undefined) problems.image = badImage;
     if (Object.keys(problems).length > 0) {

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { lastPage as lastPageOf } from '../../../domain/paging';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../../ui/icon';
 import { useOnline } from '../../lib/use-online';
-import { PRODUCT_TILE_CLASSES, SHOP_FIRST_ROW } from '../../../shared/product-tile';
-import { ProductCard } from './product-card';
+import { PRODUCT_TILE_CLASSES, ProductTile, SHOP_FIRST_ROW } from '../../../ui/product-tile';
 import { PAGE_PARAM, requestedPage, useProductsPage } from './use-products-page';
 
 export const PRODUCT_PARAM = 'product';
@@ -76,7 +75,7 @@ export function ProductList() {
         <ul className={`${PRODUCT_TILE_CLASSES.list} ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
           {data.items.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} onOpen={() => open(product.id)} eager={index < SHOP_FIRST_ROW} />
+              <ProductTile product={product} onOpen={() => open(product.id)} eager={index < SHOP_FIRST_ROW} />
             </li>
           ))}
         </ul>

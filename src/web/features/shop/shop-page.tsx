@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
-import { PRODUCT_TILE_CLASSES } from '../../../shared/product-tile';
+import { ShopHeading } from '../../../ui/page-intros';
+import { PRODUCT_TILE_CLASSES } from '../../../ui/product-tile';
 import { CartPanel } from './cart-panel';
 import { ProductDetailsModal } from './product-details-modal';
 import { PRODUCT_PARAM, ProductList } from './product-list';
@@ -20,7 +20,7 @@ export function ShopPage() {
     );
   return (
     <>
-      <h1 className="page-title">Shop {PRODUCT_NAME}</h1>
+      <ShopHeading />
       <div className={PRODUCT_TILE_CLASSES.page}>
         <ProductList />
         <CartPanel />

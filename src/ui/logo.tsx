@@ -1,5 +1,5 @@
-import { LETTERS } from '../../domain/boards';
-import { LETTER_COLORS, LOGO_LETTER_CLASS } from '../lib/letter-colors';
+import { LETTERS } from '../domain/boards';
+import { LETTER_COLORS, LOGO_LETTER_CLASS } from './letter-colors';
 
 /** The MINGO logo: a row of five bingo-style boxes. */
 export function Logo() {
