@@ -218,7 +218,7 @@ export const ResetEventSchema = z.object({
 });
 export type ResetEvent = z.infer<typeof ResetEventSchema>;
 
-/** A member's own place in a large league: their standing and rank, without the mini-board. */
+/** A member's place in a large league: their standing and rank, without the mini-board. */
 export const YouSchema = MemberStateSchema.omit({ marks: true }).extend({ rank: z.number().int() });
 export type You = z.infer<typeof YouSchema>;
 
@@ -227,7 +227,8 @@ export type You = z.infer<typeof YouSchema>;
  * the member count, and the subscriber's own place (null while they are no member).
  */
 export const StandingEventSchema = z.object({
-  top: z.array(MemberStateSchema),
+  /** The leaders with their ranks (no mini-boards: the message goes to every member every second). */
+  top: z.array(YouSchema),
   memberCount: z.number().int(),
   you: YouSchema.nullable(),
 });

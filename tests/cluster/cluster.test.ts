@@ -2,8 +2,7 @@
 // fresh PostgreSQL database and one S3 bucket (s3rver), Stripe faked on 127.0.0.1, nginx in
 // front with the config from deploy/. A mixed workload through nginx, then a rolling restart
 // under load. Decision 112.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +20,14 @@ import {
   nginxBinary,
   PORTS,
   requireBuild,
-  ROOT,
+  servedThroughNginx,
   signIn,
   startApp,
+  startNginx,
   stopApp,
   waitReady,
   type AppProcess,
+  type Nginx,
 } from './support';
 
 const NGINX_PORT = PORTS.cluster;
@@ -36,59 +37,14 @@ const WEBHOOK_SECRET = 'whsec_cluster_test_secret';
 /** What a browser sends for a page. */
 const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
 
-/** deploy/nginx.conf for this loopback cluster: our upstreams and port, in a full nginx config. */
-export async function nginxConfig(tempDir: string, listenPort: number, upstreamPorts: number[]): Promise<string> {
-  const site = await readFile(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  const upstream = upstreamPorts.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=1s;`).join(' ');
-  const templated = site.replace(/server app:3000;/, upstream).replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
-  if (!templated.includes(upstream) || !templated.includes(`listen 127.0.0.1:${listenPort};`)) {
-    throw new Error('deploy/nginx.conf no longer has `server app:3000;` and `listen 80;` to template');
-  }
-  const temp = (name: string) => path.join(tempDir, name);
-  return [
-    'daemon off;',
-    'master_process off;',
-    'worker_processes 1;',
-    `pid ${temp('nginx.pid')};`,
-    `error_log ${temp('error.log')} warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    `  access_log ${temp('access.log')};`,
-    // Which instance answered (the last address when nginx moved on to another), for the rolling restart.
-    '  add_header X-Upstream $upstream_addr always;',
-    `  client_body_temp_path ${temp('body')};`,
-    `  proxy_temp_path ${temp('proxy')};`,
-    `  fastcgi_temp_path ${temp('fastcgi')};`,
-    `  uwsgi_temp_path ${temp('uwsgi')};`,
-    `  scgi_temp_path ${temp('scgi')};`,
-    templated,
-    '}',
-  ].join('\n');
-}
-
 type Sample = { route: string; status: number; error?: string };
-
-/** Until a request through nginx is answered by the instance on `port` (X-Upstream, see nginxConfig). */
-async function servedThroughNginx(port: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await request(`${LB}/healthz`).catch(() => null);
-    const answeredBy = String(reply?.headers['x-upstream'] ?? '')
-      .split(', ')
-      .at(-1);
-    if (reply?.status === 200 && answeredBy === `127.0.0.1:${port}`) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not send requests to 127.0.0.1:${port} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('three instances behind nginx on PostgreSQL and S3', () => {
   let tempDir: string;
   let database: Awaited<ReturnType<typeof createDatabase>>;
   let s3: S3TestServer;
   let stripe: FakeStripeServer;
-  let nginx: ChildProcess;
-  let nginxOutput = '';
+  let nginx: Nginx | undefined;
   const apps: AppProcess[] = [];
   let env: Record<string, string>;
   let cookie: string;
@@ -99,7 +55,7 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
 
   beforeAll(async () => {
     requireBuild();
-    const nginxPath = nginxBinary();
+    nginxBinary(); // fails at once, before any app starts, when nginx is missing
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-cluster-'));
     database = await createDatabase('mingo_cluster');
     s3 = await startS3TestServer('mingo-cluster');
@@ -122,25 +78,11 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
     APP_PORTS.forEach((port, i) => apps.push(startApp(port, appEnv(i))));
     await Promise.all(apps.map((app) => waitReady(app, 90_000)));
 
-    await writeFile(path.join(tempDir, 'nginx.conf'), await nginxConfig(tempDir, NGINX_PORT, APP_PORTS));
-    nginx = spawn(nginxPath, ['-p', tempDir, '-c', path.join(tempDir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
-      const ready = await request(`${LB}/readyz`).catch(() => null);
-      if (ready?.status === 200) break;
-      if (Date.now() > deadline) throw new Error(`nginx did not answer: ${nginxOutput}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await startNginx(tempDir, NGINX_PORT, APP_PORTS);
   }, 150_000);
 
   afterAll(async () => {
-    if (nginx !== undefined && nginx.exitCode === null) {
-      nginx.kill('SIGTERM');
-      await new Promise((resolve) => nginx.once('exit', resolve));
-    }
+    await nginx?.stop();
     await Promise.all(apps.map((app) => stopApp(app)));
     await stripe?.close();
     await s3?.close();
@@ -405,7 +347,7 @@ describe('three instances behind nginx on PostgreSQL and S3', () => {
       // (while restarting), and stopping the next one before nginx is back on this one can leave
       // it with no instance it considers live ("no live upstreams", 502). As an operator would,
       // wait until nginx sends requests here again.
-      await servedThroughNginx(fresh.port);
+      await servedThroughNginx(LB, fresh.port);
     }
     running = false;
     await load;

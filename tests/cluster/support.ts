@@ -3,8 +3,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { request } from './http';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const SERVER_ENTRY = path.join(process.env.DIST_DIR ?? path.join(ROOT, 'dist'), 'server', 'server.js');
@@ -13,7 +15,16 @@ export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'cluster-admin-password-42';
 
 /** Ports 3400-3499 belong to this suite; each file takes its own slice. */
-export const PORTS = { firstStart: 3410, redis: 3415, slowClients: 3420, crash: 3430, install: 3440, cluster: 3450 } as const;
+export const PORTS = {
+  firstStart: 3410,
+  redis: 3415,
+  slowClients: 3420,
+  crash: 3430,
+  install: 3440,
+  cluster: 3450,
+  leagues: 3460,
+  leaguesRedis: 3470,
+} as const;
 
 export function requireBuild(): void {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
@@ -157,4 +168,78 @@ export function nginxBinary(): string {
   const found = which.stdout.trim();
   if (which.status === 0 && found !== '') return found;
   throw new Error('nginx is not installed: the cluster test needs it as its load balancer (Debian: apt-get install nginx)');
+}
+
+/** deploy/nginx.conf for a loopback cluster: our upstreams and port, in a full nginx config. */
+export async function nginxConfig(tempDir: string, listenPort: number, upstreamPorts: number[], workerConnections = 1024): Promise<string> {
+  const site = await readFile(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  const upstream = upstreamPorts.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=1s;`).join(' ');
+  const templated = site.replace(/server app:3000;/, upstream).replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
+  if (!templated.includes(upstream) || !templated.includes(`listen 127.0.0.1:${listenPort};`)) {
+    throw new Error('deploy/nginx.conf no longer has `server app:3000;` and `listen 80;` to template');
+  }
+  const temp = (name: string) => path.join(tempDir, name);
+  return [
+    'daemon off;',
+    'master_process off;',
+    'worker_processes 1;',
+    `worker_rlimit_nofile ${Math.max(2048, workerConnections * 2)};`,
+    `pid ${temp('nginx.pid')};`,
+    `error_log ${temp('error.log')} warn;`,
+    `events { worker_connections ${workerConnections}; }`,
+    'http {',
+    `  access_log ${temp('access.log')};`,
+    // Which instance answered (the last address when nginx moved on to another), for the rolling restart.
+    '  add_header X-Upstream $upstream_addr always;',
+    `  client_body_temp_path ${temp('body')};`,
+    `  proxy_temp_path ${temp('proxy')};`,
+    `  fastcgi_temp_path ${temp('fastcgi')};`,
+    `  uwsgi_temp_path ${temp('uwsgi')};`,
+    `  scgi_temp_path ${temp('scgi')};`,
+    templated,
+    '}',
+  ].join('\n');
+}
+
+export type Nginx = { url: string; output: () => string; stop: () => Promise<void> };
+
+/** nginx with deploy/nginx.conf in front of the apps on `upstreamPorts`, answering on `port`. */
+export async function startNginx(tempDir: string, port: number, upstreamPorts: number[], workerConnections?: number): Promise<Nginx> {
+  await writeFile(path.join(tempDir, 'nginx.conf'), await nginxConfig(tempDir, port, upstreamPorts, workerConnections));
+  const nginx = spawn(nginxBinary(), ['-p', tempDir, '-c', path.join(tempDir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  nginx.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  nginx.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited: ${output}`);
+    const ready = await request(`${url}/readyz`).catch(() => null);
+    if (ready?.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (nginx.exitCode !== null) return;
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+    },
+  };
+}
+
+/** Until a request through nginx is answered by the instance on `port` (X-Upstream, see nginxConfig). */
+export async function servedThroughNginx(lb: string, port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await request(`${lb}/healthz`).catch(() => null);
+    const answeredBy = String(reply?.headers['x-upstream'] ?? '')
+      .split(', ')
+      .at(-1);
+    if (reply?.status === 200 && answeredBy === `127.0.0.1:${port}`) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not send requests to 127.0.0.1:${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -107,7 +107,7 @@ function fakeReads() {
       calls.standings += 1;
       const ranked = ranks.map((id, index) => member(id, index + 1));
       return {
-        top: ranked.slice(0, 20).map(({ rank: _rank, ...rest }) => rest),
+        top: ranked.slice(0, 20).map(({ marks: _marks, ...rest }) => rest),
         memberCount: ranked.length,
         you: new Map(ranked.map(({ marks: _marks, ...rest }): [string, You] => [rest.id, rest])),
       };

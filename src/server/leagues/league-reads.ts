@@ -8,7 +8,6 @@ import {
   type LeagueDraw,
   type LeagueEvent,
   type LeagueState,
-  type MemberState,
   type You,
 } from '../../shared/leagues';
 import type { Db } from '../db/database';
@@ -16,7 +15,7 @@ import { feedOf, loggedEvent, memberStateOf, rankedRows, StoredResetSchema } fro
 import { createLeagueRepository, type LeagueRepository, type LeagueRow, type MemberRow } from './league-repository';
 
 export type CommunityStandings = {
-  top: MemberState[];
+  top: You[];
   memberCount: number;
   /** Every member's own place, computed once for all subscribers. */
   you: Map<string, You>;
@@ -107,19 +106,14 @@ export function createLeagueReads(db: Db, options: { memberLimit: number; public
       return createLeagueRepository(db).openLastEventIds(leagueIds);
     },
 
-    /** A community league's standings now: the leaders with their mini-boards, and everyone's own place. */
+    /** A community league's standings now: the leaders, and everyone's own place. */
     async communityStandings(leagueId: string): Promise<CommunityStandings> {
       const repository = createLeagueRepository(db);
       const league = await repository.byId(leagueId);
       if (league === undefined) return { top: [], memberCount: 0, you: new Map() };
       const ranked = rankedRows(await repository.activeMembers(leagueId));
-      const top = ranked.slice(0, COMMUNITY_TOP);
-      const marks = await repository.seenAmong(
-        top.map((member) => member.player_id),
-        await repository.board(league.year),
-      );
       return {
-        top: top.map((member) => memberStateOf(member, marks.get(member.player_id) ?? [])),
+        top: ranked.slice(0, COMMUNITY_TOP).map(youOf),
         memberCount: ranked.length,
         you: new Map(ranked.map((member) => [member.id, youOf(member)])),
       };
