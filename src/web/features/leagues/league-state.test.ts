@@ -115,24 +115,29 @@ describe('a league kept live by its events', () => {
 
   it('takes a community league’s coalesced standings: its leaders, its size, and this member’s own place', () => {
     const community = liveLeague(anasLeague({ community: true, memberCount: 900 }));
-    const top: MemberState[] = [memberState(BEN_ID, 'Ben', { seen: 5, lines: 1, reachedAt: at(40) }, 1), memberState(CAL_ID, 'Cal', {}, 2)];
-    const { marks: _marks, ...ana } = memberState(ANA_ID, 'Ana', { isOwner: true, seen: 3, reachedAt: at(41) });
-    const league = apply(community, { id: 4, name: 'standing', data: { top, memberCount: 1200, you: { ...ana, rank: 450 } } });
+    const place = (id: string, nickname: string, rank: number, overrides: Partial<MemberState> = {}) => {
+      const { marks: _marks, ...standing } = memberState(id, nickname, overrides);
+      return { ...standing, rank };
+    };
+    const top = [place(BEN_ID, 'Ben', 1, { seen: 5, lines: 1 }), place(CAL_ID, 'Cal', 2)];
+    const league = apply(community, {
+      id: 4,
+      name: 'standing',
+      data: { top, memberCount: 1200, you: place(ANA_ID, 'Ana', 450, { seen: 3 }) },
+    });
     expect(league.members.map((one) => [one.nickname, one.seen])).toEqual([
       ['Ben', 5],
       ['Cal', 0],
       ['Ana', 3],
     ]);
-    // This member's mini-board keeps the marks it had (the standing carries none).
+    // The standings carry no mini-boards: the marks known stay.
     expect(member(league, ANA_ID)?.marks).toEqual([`${LEAGUE_YEAR}-0`, `${LEAGUE_YEAR}-1`]);
+    expect(member(league, CAL_ID)?.marks).toEqual([]);
     expect(league.memberCount).toBe(1200);
     expect(league.feed).toEqual(community.feed);
     // Among the leaders, this member is listed once.
-    const leading = apply(league, {
-      id: 5,
-      name: 'standing',
-      data: { top: [memberState(ANA_ID, 'Ana', { seen: 9 })], memberCount: 1200, you: { ...ana, rank: 1 } },
-    });
+    const ana = place(ANA_ID, 'Ana', 1, { seen: 9 });
+    const leading = apply(league, { id: 5, name: 'standing', data: { top: [ana], memberCount: 1200, you: ana } });
     expect(leading.members.map((one) => one.nickname)).toEqual(['Ana']);
   });
 

@@ -119,12 +119,13 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
       return { ...next, members, feed: withFeed(league, event, receivedAt) };
     }
     case 'standing': {
-      // A community league's leaders, in rank order, and this member's own place (without a mini-board).
+      // A community league's leaders, in rank order, and this member's own place: standings without
+      // mini-boards (the message goes to every member every second), so the marks known stay.
       const { top, memberCount, you } = event.data;
-      const kept = league.members.find((member) => member.id === league.youId);
-      const inTop = top.some((member) => member.id === league.youId);
-      const yours = you === null || inTop ? [] : [{ ...(kept ?? { marks: [] }), ...withoutRank(you) }];
-      return { ...next, members: [...top, ...yours], memberCount };
+      const known = new Map(league.members.map((member) => [member.id, member.marks]));
+      const listed = you === null || top.some((member) => member.id === you.id) ? top : [...top, you];
+      const members = listed.map((member) => ({ ...withoutRank(member), marks: known.get(member.id) ?? [] }));
+      return { ...next, members, memberCount };
     }
     case 'draw':
       return { ...next, draw: event.data, feed: withFeed(league, event, receivedAt) };
