@@ -25,6 +25,16 @@ export const PAGE_META = {
   orders: { name: 'Orders', description: SITE_DESCRIPTION },
   boards: { name: 'Boards', description: SITE_DESCRIPTION },
   setup: { name: `Set up ${PRODUCT_NAME}`, description: SITE_DESCRIPTION },
+  leagues: {
+    name: 'Leagues',
+    description: `Play ${PRODUCT_NAME} with friends: your leagues, and your marks on every device — no account needed.`,
+  },
+  league: {
+    name: `A ${PRODUCT_NAME} league`,
+    description: `You are invited to a ${PRODUCT_NAME} league: race your friends to a line and to the whole board, live.`,
+  },
+  deviceLink: { name: 'Use on this device', description: `Bring your ${PRODUCT_NAME} marks and leagues to this browser.` },
+  adminLeagues: { name: 'Leagues (admin)', description: SITE_DESCRIPTION },
   notFound: { name: 'Page not found', description: SITE_DESCRIPTION },
 } as const satisfies Record<string, PageMeta>;
 
@@ -65,6 +75,10 @@ export const pagePaths = {
   boards: '/boards',
   setup: '/setup',
   share: '/share/:code',
+  leagues: '/leagues',
+  league: '/leagues/:code',
+  deviceLink: '/me/link/:token',
+  adminLeagues: '/admin/leagues',
 } as const;
 
 /** The path of a shared board's page and of its preview image. */

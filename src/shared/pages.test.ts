@@ -43,7 +43,19 @@ describe('pages', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(staticPages.filter((page) => page.indexed).map((page) => page.endpoint.path)).toEqual(['/', '/about', '/db', '/shop']);
     expect(paths).toEqual(
-      expect.arrayContaining(['/success', '/cancel', '/manage', '/upload', '/add-product', '/staff', '/orders', '/boards', '/setup']),
+      expect.arrayContaining([
+        '/success',
+        '/cancel',
+        '/manage',
+        '/upload',
+        '/add-product',
+        '/staff',
+        '/orders',
+        '/boards',
+        '/setup',
+        '/leagues',
+        '/admin/leagues',
+      ]),
     );
     for (const page of staticPages) {
       expect(page.endpoint.method).toBe('GET');
@@ -61,6 +73,12 @@ describe('pages', () => {
     ['/setup', true],
     ['/clip/abc-123', true],
     ['/share/AbC123', true],
+    ['/leagues', true],
+    ['/leagues/ABC234', true],
+    ['/me/link/token-1', true],
+    ['/admin/leagues', true],
+    ['/leagues/ABC234/x', false],
+    ['/me/link/', false],
     ['/clip/', false],
     ['/clip/a/b', false],
     ['/share/AbC123/', false],

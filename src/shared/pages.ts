@@ -63,6 +63,8 @@ export const staticPages: readonly StaticPage[] = [
   staticPage(pagePaths.orders, PAGE_META.orders, 'Admins: orders.', false),
   staticPage(pagePaths.boards, PAGE_META.boards, 'Admins: the board editor.', false),
   staticPage(pagePaths.setup, PAGE_META.setup, 'First start: create the admin account from the one-time setup link.', false),
+  staticPage(pagePaths.leagues, PAGE_META.leagues, "This browser's leagues, and its marks on another device.", false),
+  staticPage(pagePaths.adminLeagues, PAGE_META.adminLeagues, 'Admins: open leagues and players per year; close a league.', false),
 ];
 
 export const clipPage = endpoint({
@@ -83,6 +85,25 @@ export const sharePage = endpoint({
   params: z.object({ code: z.string().meta({ description: 'The share code: the year and the 24 marks, 6 base64url characters.' }) }),
   response: PAGE_HTML,
   extraResponses: [MISSING_PAGE],
+});
+
+export const leaguePage = endpoint({
+  method: 'GET',
+  path: pagePaths.league,
+  summary: "A league's page (its invite link): the standings for members, the league's name and a join form for anyone holding the link.",
+  description: 'The HTML is the same for every code (the league is read by the app, for members only), so a link preview names no league.',
+  tag: PAGES,
+  params: z.object({ code: z.string().meta({ description: "The league's invite code." }) }),
+  response: PAGE_HTML,
+});
+
+export const deviceLinkPage = endpoint({
+  method: 'GET',
+  path: pagePaths.deviceLink,
+  summary: 'A one-time device link: binds this browser to the player who made it (the app calls `POST /api/me/links/{token}`).',
+  tag: PAGES,
+  params: z.object({ token: z.string().meta({ description: 'The one-time token.' }) }),
+  response: PAGE_HTML,
 });
 
 export const ShareImageFormatSchema = z.enum(['wide', 'square']);
@@ -154,9 +175,13 @@ export const siteFile = endpoint({
 });
 
 /** Patterns of every page path (`/clip/:id` style), for telling a page path from any other. */
-const PAGE_PATTERNS = [...staticPages.map((page) => page.endpoint.path), clipPage.path, sharePage.path].map(
-  (path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`),
-);
+const PAGE_PATTERNS = [
+  ...staticPages.map((page) => page.endpoint.path),
+  clipPage.path,
+  sharePage.path,
+  leaguePage.path,
+  deviceLinkPage.path,
+].map((path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
 
 /** True for a path the app has a page at (`/about`, `/clip/x`), not for files or API paths. */
 export function isPagePath(pathname: string): boolean {

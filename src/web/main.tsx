@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter, startFirstPage } from './app/router';
 import { loadInitialSession } from './features/auth/session-store';
+import { startMarksSyncForPlayers } from './features/leagues/sync-start';
 import './styles/app.css';
 
 const container = document.getElementById('root');
@@ -10,6 +11,8 @@ if (container === null) throw new Error('Missing #root element');
 
 // The first page's code and data start downloading now, alongside the session answer.
 startFirstPage(window.location);
+// A player's seen / unseen are queued from the start (leagues: decision 081).
+startMarksSyncForPlayers();
 
 type AppRouter = ReturnType<typeof createRouter>;
 

@@ -70,14 +70,14 @@ test.describe('header', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => activeElementText(page)).toBe('Upload');
     await page.keyboard.press('End');
-    await expect.poll(() => activeElementText(page)).toBe('Boards');
+    await expect.poll(() => activeElementText(page)).toBe('Leagues');
     await page.keyboard.press('Escape');
     await expect(admin).toHaveAttribute('aria-expanded', 'false');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
     await expect.poll(() => activeElementText(page)).toContain('Admin');
 
     await admin.click();
-    for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards']) {
+    for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards', 'Leagues']) {
       await expect(nav(page).getByRole('link', { name })).toBeVisible();
     }
     // A click elsewhere closes it.
@@ -123,7 +123,7 @@ test.describe('header', () => {
       await switchTheme(page, theme);
       const menu = nav(page).getByRole('button', { name: 'Menu' });
       await menu.click();
-      for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards']) {
+      for (const name of ['Manage', 'Upload', 'Add product', 'Staff', 'Orders', 'Boards', 'Leagues']) {
         await expect(nav(page).getByRole('link', { name })).toBeVisible();
       }
       await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();

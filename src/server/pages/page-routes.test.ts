@@ -133,6 +133,29 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
   });
 
   it.each([
+    ['/leagues', 'Leagues · MINGO'],
+    ['/admin/leagues', 'Leagues (admin) · MINGO'],
+  ])('serves %s, a page kept out of search engines, titled %s', async (url, title) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(headTags(response.body).title).toBe(title);
+  });
+
+  it.each([
+    ['/leagues/ABC234', 'A MINGO league · MINGO'],
+    ['/leagues/not-a-code', 'A MINGO league · MINGO'],
+    ['/me/link/some-token', 'Use on this device · MINGO'],
+  ])('serves %s with the same head for every code or token: no league named, no canonical link, no referrer', async (url, title) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const tags = headTags(response.body);
+    expect(tags.title).toBe(title);
+    expect(tags.canonical).toBe('');
+    expect(tags['og:image']).toBe('https://mingo.example/icons/icon-512.png');
+  });
+
+  it.each([
     '/clip/00000000-0000-4000-8000-000000000000',
     '/clip/not-a-uuid',
     '/no-such-page',
@@ -158,6 +181,7 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     ['/manage/?sort=2', '/manage?sort=2'],
     ['/clip/some-clip/', '/clip/some-clip'],
     ['/share/GAAAAB/', '/share/GAAAAB'],
+    ['/leagues/ABC234/', '/leagues/ABC234'],
   ])('redirects %s to the page without the trailing slash', async (url, location) => {
     const response = await get(url);
     expect(response.statusCode).toBe(301);
@@ -276,6 +300,10 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
       '/upload',
       '/orders',
       '/success',
+      '/leagues',
+      '/leagues/ABC234',
+      '/me/link/some-token',
+      '/admin/leagues',
     ]) {
       expect(robotsAllow(robots, path), path).toBe(false);
     }

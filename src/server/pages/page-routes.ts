@@ -6,7 +6,18 @@ import { decodeShareCode } from '../../domain/share-code';
 import { buildPath, endpointUrl } from '../../shared/contract';
 import { notFound } from '../../shared/errors';
 import { checkoutReturnPaths, documentTitle, PAGE_META, pagePaths, sharePaths } from '../../shared/page-meta';
-import { clipPage, faviconIco, robotsTxt, shareImage, sharePage, shopPage, sitemapXml, staticPages } from '../../shared/pages';
+import {
+  clipPage,
+  deviceLinkPage,
+  faviconIco,
+  leaguePage,
+  robotsTxt,
+  shareImage,
+  sharePage,
+  shopPage,
+  sitemapXml,
+  staticPages,
+} from '../../shared/pages';
 import { POSTER_SIZES } from '../../shared/poster-sizes';
 import { PRODUCT_NAME } from '../../shared/product';
 import { listProducts, SHOP_PAGE_SIZE, shopPageQuery } from '../../shared/products';
@@ -44,7 +55,8 @@ export function robotsRules(sitemapUrl: string): string {
   const privatePages = staticPages.filter((page) => !page.indexed).map((page) => page.endpoint.path);
   return [
     'User-agent: *',
-    ...['/api/', '/media/', '/checkout/', ...privatePages].map((prefix) => `Disallow: ${prefix}`),
+    // /leagues covers each league's page; /me/ the one-time device links.
+    ...['/api/', '/media/', '/checkout/', '/me/', ...privatePages].map((prefix) => `Disallow: ${prefix}`),
     ...imageExtensions.map((extension) => `Allow: /media/*.${extension}$`),
     '',
     `Sitemap: ${sitemapUrl}`,
@@ -147,6 +159,17 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
       type: 'video.other',
     });
   });
+
+  // A league's page and a device link carry a capability in their address (the invite code, the
+  // one-time token): the same HTML for every value, naming no league, and sent with no referrer.
+  for (const [page, meta] of [
+    [leaguePage, PAGE_META.league],
+    [deviceLinkPage, PAGE_META.deviceLink],
+  ] as const) {
+    route(app, page, { access: 'public' }, async ({ reply }) =>
+      site.send(reply.header('referrer-policy', 'no-referrer'), site.headOf(meta)),
+    );
+  }
 
   route(app, sharePage, { access: 'public' }, async ({ params: { code }, reply }) => {
     const { years } = await publishedBoards();

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'reac
 import type { Pick } from '../../domain/random-pick';
 import { HomeIntro } from '../../ui/page-intros';
 import { ClipListUnavailable } from '../features/clips/clip-notes';
+import { PlayWithFriendsButton } from '../features/leagues/play-with-friends-button';
 import { MovieBoards } from '../features/movies/movie-boards';
 import { lazyPart } from '../lib/lazy-part';
 import { RandomPick } from '../features/movies/random-pick';
@@ -55,8 +56,10 @@ function useNearViewportOrIdle(ref: React.RefObject<HTMLElement | null>): boolea
   return near;
 }
 
+const playWithFriends = (year: number | null) => <PlayWithFriendsButton year={year} />;
+
 /**
- * Home composes the movie boards, the random pick (whose draw is highlighted on the board being
+ * Home composes the movie boards (with "Play with friends" beside their Share), the random pick (whose draw is highlighted on the board being
  * viewed) and, below them, the MINGOVERVIEW clip list.
  */
 export function HomePage() {
@@ -69,7 +72,7 @@ export function HomePage() {
       {/* From lg up the boards' three rows (heading, year tabs, board) are a subgrid of this grid, so
           the random pick starts level with the board itself rather than at a guessed offset. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,40rem)_19rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10 lg:gap-y-4">
-        <MovieBoards pick={pick} />
+        <MovieBoards pick={pick} actions={playWithFriends} />
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-3">
           <RandomPick onPick={setPick} />
         </div>

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { Icon } from '../../ui/icon';
 import { NavBarView, type NavLinkDrawer } from '../../ui/nav-bar-view';
+import { useNotedLeagues } from '../features/leagues/player-note';
 import { useCartCount } from '../features/shop/cart-store';
 import { MenuButton } from '../components/menu-button';
 import type { AccountLinksLayout } from '../features/auth/account-links';
@@ -43,6 +44,8 @@ export function NavBar({ accountLinks }: { accountLinks: (layout: AccountLinksLa
     <NavBarView
       link={routerLink}
       cartCount={useCartCount()}
+      // Once this browser plays in a league (the player note: no API call for anyone else).
+      leagues={useNotedLeagues().length > 0}
       account={{ bar: accountLinks('bar'), menu: accountLinks('menu') }}
       themeToggle={<ThemeToggle />}
       menu={(panel) => (

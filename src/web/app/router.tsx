@@ -92,6 +92,25 @@ const routes: RouteObject[] = [
             handle: { ...signedInOnly.handle, title: PAGE_META.upload.name },
             lazy: () => import('../features/clips/upload-page'),
           },
+          { path: paths.leagues, handle: { title: PAGE_META.leagues.name }, lazy: () => import('../features/leagues/leagues-page') },
+          {
+            // The league page (its invite link): the board's movies for the mini-boards come with the published boards.
+            // Its title is the league's (set by the page), as a clip page's is the clip's.
+            path: paths.leagueRoute,
+            loader: prefetchBoards,
+            lazy: () => import('../features/leagues/league-page'),
+          },
+          {
+            path: paths.deviceLinkRoute,
+            handle: { title: PAGE_META.deviceLink.name },
+            lazy: () => import('../features/leagues/device-link-page'),
+          },
+          {
+            path: paths.adminLeagues,
+            ...adminOnly,
+            handle: { ...adminOnly.handle, title: PAGE_META.adminLeagues.name },
+            lazy: () => import('../features/leagues/admin-leagues-page'),
+          },
           {
             path: paths.shareRoute,
             handle: { worksOffline: true },

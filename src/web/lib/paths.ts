@@ -22,4 +22,11 @@ export const paths = {
   setup: pagePaths.setup,
   /** The router's pattern for a shared board (see sharePaths in shared/page-meta). */
   shareRoute: pagePaths.share,
+  leagues: pagePaths.leagues,
+  league: (code: string) => `/leagues/${encodeURIComponent(code)}`,
+  /** The router's pattern for `league(code)`. */
+  leagueRoute: pagePaths.league,
+  /** The router's pattern of a device link's page (its address comes from the server: `POST /api/me/links`). */
+  deviceLinkRoute: pagePaths.deviceLink,
+  adminLeagues: pagePaths.adminLeagues,
 } as const;

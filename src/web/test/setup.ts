@@ -1,9 +1,20 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor wait for the app's own signals; on a loaded machine 1 s is not enough for a
 // jsdom render, so they wait up to 15 s (a passing test returns as soon as the signal is there).
 configure({ asyncUtilTimeout: 15_000 });
+
+// jsdom has no modal dialogs; the Modal component only needs open/close to flip `open`.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+});
 
 // A console.error nobody expected (React's act() and key warnings, a failed fetch, an error
 // boundary) fails the test that caused it. A test that expects one spies on console.error

@@ -83,6 +83,11 @@ function StaffLinks({ isAdmin }: { isAdmin: boolean }) {
               Boards
             </NavLink>
           </li>
+          <li>
+            <NavLink to={paths.adminLeagues} end className={({ isActive }) => `${linkClass(isActive)} w-full`}>
+              Leagues
+            </NavLink>
+          </li>
         </>
       )}
     </ul>
@@ -106,7 +111,15 @@ export function AccountLinks({ layout = 'bar' }: { layout?: AccountLinksLayout }
   }
 
   const isAdmin = session.user.role === 'admin';
-  const adminPaths: string[] = [paths.manageRoute, paths.upload, paths.addProduct, paths.staff, paths.orders, paths.boards];
+  const adminPaths: string[] = [
+    paths.manageRoute,
+    paths.upload,
+    paths.addProduct,
+    paths.staff,
+    paths.orders,
+    paths.boards,
+    paths.adminLeagues,
+  ];
   const adminActive = adminPaths.includes(location.pathname);
   if (layout === 'menu') {
     return (

@@ -31,13 +31,6 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
 vi.mock('../../lib/boards-store', () => ({ refreshBoards: () => Promise.resolve() }));
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
   URL.createObjectURL ??= () => 'blob:poster-preview';
   URL.revokeObjectURL ??= () => undefined;
 });

@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';
-import { copyText } from './copy-text';
+import { copyText } from '../../lib/copy-text';
 import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
 import { useAllClips } from './use-all-clips';
 import { useMyClips } from './use-my-clips';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../shared/clips';
 import { ApiError } from '../../lib/api-client';
 import { clipWithId, fakeUploadServices, mp4File, threeScreenshots } from './upload-fakes';
@@ -12,16 +12,7 @@ const MIB = 1024 * 1024;
 const LIMITS: UploadLimits = { maxClipBytes: 5 * MIB, maxScreenshotBytes: MIB, videoTypes: ['video/mp4'], screenshotTypes: ['image/jpeg'] };
 const MOVIES = ['Sinners', 'Wicked'];
 
-// jsdom has no modal dialogs (the Modal only needs open/close to flip `open`) and no object URLs.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has no object URLs (its modal dialogs: test/setup.ts).
 beforeEach(() => {
   URL.revokeObjectURL = () => undefined;
 });

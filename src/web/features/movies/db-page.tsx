@@ -8,7 +8,7 @@ import { LazyMovieModal } from './lazy-movie-modal';
 import { POSTER_SIZES } from '../../../shared/poster-sizes';
 import { MoviePoster } from './movie-poster';
 import { SeenListTransfer } from './seen-list-transfer';
-import { toggleWatched, useWatchedIds } from './watched-store';
+import { toggleWatched, useWatchedIds } from '../../lib/watched-store';
 
 /**
  * How many of `total` rows to render: the first FIRST_RENDER_ROWS at once, then one more row per task.

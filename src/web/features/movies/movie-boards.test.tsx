@@ -1,20 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BoardMovie, PublicBoard } from '../../../shared/boards';
 import type * as BoardsStore from '../../lib/boards-store';
 import { MovieBoards } from './movie-boards';
-import { watchedStore } from './watched-store';
-
-// jsdom has no modal dialogs; the Modal component only needs open/close to flip `open`.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
+import { watchedStore } from '../../lib/watched-store';
 
 const TEST_YEARS = [2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018];
 

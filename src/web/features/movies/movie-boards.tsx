@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   boardProgress,
   cellIndex,
@@ -16,7 +16,7 @@ import { BingoBoard, CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { Celebration, type CelebrationEvent } from './celebration';
 import { LazyMovieModal } from './lazy-movie-modal';
-import { toggleWatched, useWatchedIds } from './watched-store';
+import { toggleWatched, useWatchedIds } from '../../lib/watched-store';
 import { panelId, tabId, YearTabs, type YearTab } from './year-tabs';
 
 // The share dialog (image drawing, Web Share) loads on first use, off the Home page's first load.
@@ -28,7 +28,11 @@ let celebrationIds = 0;
  * Home's boards: a tab per published year, newest first, each a bingo board played with the
  * visitor's seen marks. The newest year is selected until the visitor picks another tab.
  */
-export function MovieBoards({ pick }: { pick: Pick | null }) {
+/**
+ * `actions`: what the app puts beside "Share {year}" for the selected year (null while no board
+ * shows): Home's "Play with friends".
+ */
+export function MovieBoards({ pick, actions }: { pick: Pick | null; actions?: (year: number | null) => ReactNode }) {
   const { boards, isPending } = useBoards();
   const seenIds = useWatchedIds();
   const [chosenYear, setYear] = useState<number | null>(null);
@@ -92,24 +96,22 @@ export function MovieBoards({ pick }: { pick: Pick | null }) {
 
   return (
     <section aria-labelledby="boards-heading" className="flex min-w-0 flex-col gap-4 lg:row-span-3 lg:grid lg:grid-rows-subgrid">
-      {/* The heading and Share share a row, flush with the board's edges; the hint runs below them. */}
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1">
-        <h2 id="boards-heading" className="text-xl font-black tracking-tight sm:text-2xl">
-          The boards
-        </h2>
-        <p className="col-span-2 row-start-2 text-sm text-slate-600 dark:text-slate-300">
-          Open a poster to mark it seen. Five in a line is MINGO.
-        </p>
-        {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
-        <button
-          type="button"
-          className="btn-secondary col-start-2 row-start-1 px-3 py-1.5 text-sm"
-          onClick={() => setSharing(true)}
-          disabled={!hasBoard}
-        >
-          {/* The year's width is kept while the boards load: the header wraps the same way before and after. */}
-          Share {year ?? <span className="invisible">0000</span>}
-        </button>
+      {/* The heading and the buttons share a row (the buttons wrap below it on a narrow phone); the hint runs below them. */}
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
+          <h2 id="boards-heading" className="text-xl font-black tracking-tight sm:text-2xl">
+            The boards
+          </h2>
+          {/* Before the tabs, outside the tab panel: Tab from a year tab goes straight to its squares. */}
+          <div className="flex flex-wrap gap-2">
+            {actions?.(hasBoard ? year : null)}
+            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setSharing(true)} disabled={!hasBoard}>
+              {/* The year's width is kept while the boards load: the header wraps the same way before and after. */}
+              Share {year ?? <span className="invisible">0000</span>}
+            </button>
+          </div>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Open a poster to mark it seen. Five in a line is MINGO.</p>
       </div>
       {year === null ? <TabsPlaceholder /> : <YearTabs tabs={tabs} selected={year} onSelect={setYear} />}
       <div

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import type { Movie } from '../../../shared/content';
 import { SeenListTransferView } from '../../../ui/db-page-view';
 import { exportFileContent, exportFileName, importSummary, mergeImport } from './seen-transfer';
-import { watchedStore } from './watched-store';
+import { watchedStore } from '../../lib/watched-store';
 
 type Report = { kind: 'success' | 'error'; text: string };
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { seededBoards, staticMovieList } from '../../test/boards-fixture';
 import { MovieBoards } from './movie-boards';
-import { WATCHED_KEY } from './watched-store';
+import { WATCHED_KEY } from '../../lib/watched-store';
 
 // The boards now come from GET /api/boards (through lib/static-json's loader, faked here at that
 // seam) instead of the static movielist.json; a visitor's marks are ids kept in localStorage.

@@ -11,13 +11,6 @@ import { ShareBoardDialog } from './share-board-dialog';
 let canvasFails = false;
 const objectUrls = new Map<string, Blob>();
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
   HTMLImageElement.prototype.decode = () => Promise.resolve();
   Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, value: () => ({ drawImage: () => undefined }) });
   HTMLCanvasElement.prototype.toBlob = function toBlob(this: HTMLCanvasElement, callback: BlobCallback, type?: string) {

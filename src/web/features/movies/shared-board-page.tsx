@@ -11,7 +11,7 @@ import { Icon } from '../../../ui/icon';
 import { CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { MoviePoster } from './movie-poster';
-import { useWatchedIds } from './watched-store';
+import { useWatchedIds } from '../../lib/watched-store';
 
 type Compare = 'both' | 'theirs' | 'mine' | 'neither';
 

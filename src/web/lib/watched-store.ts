@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { array, string } from '../../lib/first-load-schemas';
-import { createLocalStore } from '../../lib/local-store';
+import { array, string } from './first-load-schemas';
+import { createLocalStore } from './local-store';
 
 /** The spec's storage key: a JSON array of the ids of the movies the visitor has seen. */
 export const WATCHED_KEY = 'watchedMovies';
