@@ -42,6 +42,9 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 /** Runs the migrations not run yet; the names of those it ran (none when the schema was current). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  // A current schema (every restart) is one read; Kysely's migrator would create its tables if
+  // missing and take its lock in a transaction first, several round trips on every start.
+  if ((await missingMigrations(db)).length === 0) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
