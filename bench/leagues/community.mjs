@@ -65,19 +65,21 @@ try {
   const cpuBefore = cpuMs(server.pid);
   const started = performance.now();
   const done = new Promise((resolve) => markers.once('message', (message) => resolve(message.done)));
-  markers.send({
-    run: {
-      url: server.url,
-      origin: server.url,
-      durationMs: SECONDS * 1000,
-      players: players.slice(0, MARKERS).map((player, index) => ({
+  // Each marker's 10 movies are spread over the whole run; each fan from an address of their own,
+  // as on the internet (the per-address request limits).
+  const plan = [];
+  for (let n = 0; n < 10; n++) {
+    players.slice(0, MARKERS).forEach((player, index) => {
+      plan.push({
+        url: server.url,
         cookie: player.cookie,
-        // Each fan from an address of their own, as on the internet (the per-address request limits).
-        from: `127.2.${(index >> 8) + 1}.${(index & 255) + 1}`,
-        movies: Array.from({ length: 10 }, (_, n) => board[(index + n) % board.length]),
-      })),
-    },
-  });
+        from: `127.2.${(index >> 8) + 1}.${index & 255}`,
+        movieId: board[(index + n) % board.length],
+        seen: true,
+      });
+    });
+  }
+  markers.send({ run: { origin: server.url, durationMs: SECONDS * 1000, plan } });
   const result = await done;
   await sleep(2_000);
   clearInterval(sampler);

@@ -1,7 +1,7 @@
-// A benchmark's players marking movies, as a child process (IPC): { run: { url, origin, players:
-// [{ cookie, from, movies: [id…] }], durationMs } } marks each player's movies one request at a time,
-// spread evenly over the duration (every request at its own planned moment, so a slow answer
-// does not slow the offered rate), and answers { done: { latencies, errors, statuses } }.
+// A benchmark's players marking movies, as a child process (IPC): { run: { origin, durationMs,
+// plan: [{ url, cookie, from, movieId, seen }] } } sends the plan's marks in its order, spread
+// evenly over the duration (every request at its own planned moment, so a slow answer does not
+// slow the offered rate), and answers { done: { latencies, errors, statuses } }.
 import http from 'node:http';
 
 /** One keep-alive connection per player, from the player's own loopback address (as every fan has their own). */
@@ -41,11 +41,7 @@ function put(url, body, headers, from) {
 
 process.on('message', async (message) => {
   if (message.run === undefined) return process.exit(0);
-  const { url, origin, players, durationMs } = message.run;
-  const plan = [];
-  for (const player of players) for (const movieId of player.movies) plan.push({ cookie: player.cookie, from: player.from, movieId });
-  // Interleaved: each player's movies are spread over the whole run.
-  plan.sort((a, b) => a.movieId.localeCompare(b.movieId) || a.cookie.localeCompare(b.cookie));
+  const { origin, plan, durationMs } = message.run;
   const gap = durationMs / plan.length;
   const start = performance.now();
   const results = await Promise.all(
@@ -53,12 +49,13 @@ process.on('message', async (message) => {
       const due = start + index * gap;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      return put(
-        `${url}/api/me/marks`,
-        { changes: [{ movieId: step.movieId, seen: true, at: new Date().toISOString() }] },
+      const result = await put(
+        `${step.url}/api/me/marks`,
+        { changes: [{ movieId: step.movieId, seen: step.seen, at: new Date().toISOString() }] },
         { cookie: step.cookie, origin },
         step.from,
       );
+      return { ...result, key: step.key, url: step.url };
     }),
   );
   const statuses = {};
