@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,23 @@ async function namedByClips(db: Db, keys: string[]): Promise<Set<string>> {
     .where((eb) => eb.or([eb('video_key', 'in', keys), eb('screenshot_key', 'in', keys)]))
     .execute();
   return new Set(rows.flatMap((row) => [row.video_key, row.screenshot_key]));
+}
+
+/**
+ * Every file under `root`, one directory read at a time. Node 20's `readdir(…, { recursive: true })`
+ * took 0.7 s for 23 files once PGlite was running in the process (a flat read: 0.1 ms), and this
+ * sweep runs on every start.
+ */
+async function filesUnder(root: string): Promise<Dirent[]> {
+  const files: Dirent[] = [];
+  const directories = [root];
+  for (let directory = directories.pop(); directory !== undefined; directory = directories.pop()) {
+    for (const entry of await readdir(directory, { withFileTypes: true })) {
+      if (entry.isDirectory()) directories.push(path.join(directory, entry.name));
+      else if (entry.isFile()) files.push(entry);
+    }
+  }
+  return files;
 }
 
 /**
@@ -63,7 +81,7 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
   const graceMs = alone ? 0 : SHARED_GRACE_MS;
   let entries;
   try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
+    entries = await filesUnder(root);
   } catch (error) {
     if (hasErrnoCode(error, 'ENOENT')) return;
     throw error;
@@ -83,7 +101,6 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
   const now = Date.now();
   let removed = 0;
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
     const isPart = entry.name.endsWith('.part');
     if (!isPart && (!isMediaKey(entry.name) || kept.has(entry.name))) continue;
     const file = path.join(entry.parentPath, entry.name);
