@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the pure modules: `npm run test:mutation` (see README, "Mutation testing").
+ * Mutation testing of the pure modules: `npm run test:mutation` (see docs/testing.md, "Mutation testing").
  * Every non-test .ts file of src/domain and src/shared is mutated, so modules added later are
  * included without touching this file. Incremental: a re-run tests only mutants whose code or
  * tests changed since the last run (the result file lives in reports/, which git ignores).
