@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { admin } from 'better-auth/plugins';
+import { admin } from 'better-auth/plugins/admin';
 import { AUTH_BASE_PATH } from '../../shared/auth';
 import { hasErrnoCode } from '../../shared/errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/staff';
