@@ -67,19 +67,40 @@ async function startOnce(dataDir) {
   }
 }
 
+/** PGlite alone opening the same data directory (bench/pglite-open.mjs), spawn to ready: the reference. */
+async function bareOpen(dataDir) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'pglite-open.mjs'), dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`pglite-open exited with ${code}`)));
+  });
+  const readyMs = performance.now() - started;
+  await new Promise((resolve) => child.once('exit', resolve));
+  return readyMs;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const results = { fresh: [], restart: [] };
+const results = { fresh: [], restart: [], bare: [] };
 for (let round = 0; round < ROUNDS; round += 1) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-'));
   try {
     results.fresh.push(await startOnce(dataDir));
     results.restart.push(await startOnce(dataDir));
+    results.bare.push(await bareOpen(dataDir));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+const bareMs = median(results.bare);
 
 const goals = { fresh: { readyMs: 2500, peakMb: 600, steadyMb: 350 }, restart: { readyMs: 1500, peakMb: Infinity, steadyMb: 350 } };
+// Issue 34: ready within this many times PGlite's bare open of the same data directory, same run.
+const ratioGoals = { fresh: 2.5, restart: 1.5 };
 console.log(
   `load average: ${os
     .loadavg()
@@ -100,4 +121,11 @@ for (const kind of ['fresh', 'restart']) {
       `  steady RSS ${figures.steadyMb.toFixed(0)} MB (goal ≤ ${goals[kind].steadyMb}, ${mark('steadyMb')})` +
       `  CPU to ready ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms  runs: ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms`,
   );
+  const ratio = figures.readyMs / bareMs;
+  console.log(
+    `${''.padEnd(8)} = ${ratio.toFixed(2)}× PGlite's bare open (goal ≤ ${ratioGoals[kind]}×, ${ratio <= ratioGoals[kind] ? 'ok' : 'MISSED'})`,
+  );
 }
+console.log(
+  `bare PGlite open of the same data directory (spawn to first query) ${bareMs.toFixed(0)} ms  runs: ${results.bare.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+);

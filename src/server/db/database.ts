@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import pgliteStartParams from './pglite-start-params.json';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -118,15 +119,9 @@ export type PgliteHandle = DatabaseHandle & {
  * PGlite's own start parameters plus memory settings for a small site. PGlite's default
  * shared_buffers (128 MB) is touched at start and costs ~150 MB of RSS; 16 MB holds this
  * app's whole working set many times over. `-F` (no fsync per commit) is PGlite's default.
+ * In a JSON file so that bench/startup.mjs opens PGlite exactly as the server does (its reference).
  */
-export const PGLITE_START_PARAMS = [
-  ...['--single', '-F', '-O', '-j'],
-  ...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false'],
-  ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0'],
-  ...['-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
-  ...['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB', '-c', 'work_mem=4MB'],
-  ...['-c', 'maintenance_work_mem=16MB'],
-];
+export const PGLITE_START_PARAMS: readonly string[] = pgliteStartParams;
 
 /**
  * A fresh data directory is copied from `templateDir` (a migrated PGlite data directory built by
@@ -156,7 +151,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     const client = await PGlite.create({
       ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
       ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-      startParams: PGLITE_START_PARAMS,
+      startParams: [...PGLITE_START_PARAMS],
       parsers: { [pgliteTypes.INT8]: parseInt8 },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
