@@ -54,7 +54,8 @@ export async function startApp({ env, cpu, port }) {
       AUTH_SECRET: 'leagues-bench-auth-secret-0123456789abcdef',
       ...env,
     },
-    { cpu },
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    { cpu, nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] },
   );
   await waitReady(app, 120_000);
   return { ...app, pid: app.child.pid, stop: (signal = 'SIGTERM') => stopApp(app, signal) };

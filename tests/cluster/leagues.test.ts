@@ -28,6 +28,8 @@ import {
 
 const LEAGUES = 8;
 const PER_LEAGUE = 4;
+/** A player's pace: 100 marks a minute, under LEAGUE_RATE_LIMITS.marks (120 per address, counted for the whole cluster). */
+const MARK_EVERY_MS = 600;
 /** Bounds for things that happen on their own on a loaded 2-core machine, not expectations. */
 const SETTLE = { timeout: 60_000, interval: 100 } as const;
 
@@ -148,7 +150,7 @@ function clusterSuite(variant: 'postgres' | 'redis', basePort: number) {
               player.from,
             ).catch((error: unknown) => ({ status: 0, text: () => String(error) }));
             if (reply.status !== 200) failed.push(`${reply.status} ${reply.text().slice(0, 120)}`);
-            await new Promise((resolve) => setTimeout(resolve, 150));
+            await new Promise((resolve) => setTimeout(resolve, MARK_EVERY_MS));
           }
         }),
       );

@@ -90,7 +90,15 @@ export function startApp(
     entry = SERVER_ENTRY,
     cwd,
     cpu,
-  }: { entry?: string; cwd?: string; /** Pins the process to this core (taskset; benchmarks). */ cpu?: number } = {},
+    nodeArgs = [],
+  }: {
+    entry?: string;
+    cwd?: string;
+    /** Pins the process to this core (taskset; benchmarks). */
+    cpu?: number;
+    /** Node's own options before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+    nodeArgs?: string[];
+  } = {},
 ): AppProcess {
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -102,7 +110,7 @@ export function startApp(
   };
   const child = spawn(
     cpu === undefined ? process.execPath : 'taskset',
-    cpu === undefined ? [entry] : ['-c', String(cpu), process.execPath, entry],
+    cpu === undefined ? [...nodeArgs, entry] : ['-c', String(cpu), process.execPath, ...nodeArgs, entry],
     {
       env: fullEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

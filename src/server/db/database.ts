@@ -20,6 +20,12 @@ export type NotifyHandlers = { onNotify: (payload: string) => void; onConnected:
 
 export type DatabaseHandle = {
   db: Db;
+  /**
+   * The live layer's reads (the league hub's delivery rounds): on PostgreSQL a connection of their
+   * own, so that a burst of writes queued for the pool never delays what the open streams are
+   * sent (decision 083); PGlite has one connection, `db`.
+   */
+  liveDb: Db;
   kind: 'pglite' | 'postgres';
   /** LISTEN on `channel` (a plain lower-case name); resolves to a function that stops listening. */
   listen: (channel: string, handlers: NotifyHandlers) => Promise<() => Promise<void>>;
@@ -86,10 +92,10 @@ const parseInt8 = (value: string): number => Number.parseInt(value, 10);
 /** Connections per process: a small site's queries are short, and several processes share one server. */
 export const DEFAULT_POOL_SIZE = 5;
 
-export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
+function postgresPool(connectionString: string, max: number): Db {
   const pool = new pg.Pool({
     connectionString,
-    max: poolSize,
+    max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -98,12 +104,21 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
   // An idle client whose connection drops (server restart, failover) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
+  const db = postgresPool(connectionString, poolSize);
+  // One connection, opened on the first live read: the hub's rounds run one at a time.
+  const liveDb = postgresPool(connectionString, 1);
   return {
     db,
+    liveDb,
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), liveDb.destroy()]);
+    },
   };
 }
 
@@ -157,6 +172,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       db,
+      liveDb: db,
       kind: 'pglite',
       dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
       // One process owns a PGlite database (the lock): its notices arrive when the writing

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeagueEvent, LeagueState, MemberState, You } from '../../shared/leagues';
-import { createLeagueHub, HEARTBEAT_MS, MAX_BUFFERED_BYTES, STANDINGS_MS, type LeagueHub } from './league-hub';
+import { createLeagueHub, HEARTBEAT_MS, MAX_BUFFERED_BYTES, STANDINGS_MS, STANDINGS_WRITES_PER_SECOND, type LeagueHub } from './league-hub';
 import type { CommunityStandings, LeagueReads } from './league-reads';
 import type { LeagueSignals } from './league-signals';
 
@@ -20,8 +20,8 @@ class FakeResponse extends EventEmitter {
   writableEnded = false;
   destroyed = false;
 
-  write(chunk: string): boolean {
-    this.text += chunk;
+  write(chunk: string | Buffer): boolean {
+    this.text += chunk.toString();
     if (!this.reading) this.writableLength += Buffer.byteLength(chunk);
     return this.reading;
   }
@@ -213,6 +213,45 @@ describe('the league hub', () => {
     await vi.advanceTimersByTimeAsync(3 * STANDINGS_MS);
     expect(reads.calls.standings).toBe(first + 1);
     expect(streams[0]?.events().filter((event) => event.name === 'standing')).toHaveLength(2);
+  });
+
+  it('sends a subscriber new standings only when the leaders or its own place moved', async () => {
+    reads.setRanks(['ana', 'ben', 'cy', 'dee']);
+    const [ana, dee] = await Promise.all(['ana', 'dee'].map((id) => open('community-2025', id, 0)));
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    const count = (stream: FakeResponse | undefined) => stream?.events().filter((event) => event.name === 'standing').length;
+    expect([count(ana), count(dee)]).toEqual([1, 1]);
+    // A mark that moved nothing anyone here sees.
+    signals.notify('community-2025:s');
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    expect([count(ana), count(dee)]).toEqual([1, 1]);
+    // The order moves: everyone gets the new leaders.
+    reads.setRanks(['ana', 'ben', 'dee', 'cy']);
+    signals.notify('community-2025:s');
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    expect([count(ana), count(dee)]).toEqual([2, 2]);
+  });
+
+  it('spreads the ticks of a league with more subscribers than a second’s write budget', async () => {
+    await hub.close();
+    hub = await createLeagueHub({
+      reads: reads.reads,
+      signals: signals.signals,
+      log: pino({ level: 'silent' }),
+      limits: { perPlayer: 1, perAddress: 1 },
+    });
+    const members = Array.from({ length: 2 * STANDINGS_WRITES_PER_SECOND }, (_, index) => `m${index}`);
+    reads.setRanks(members);
+    const streams = await Promise.all(members.map((id) => open('community-2025', id, 0, id)));
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    const count = () => streams.filter((stream) => stream.events().filter((event) => event.name === 'standing').length === 2).length;
+    reads.setRanks(members.toReversed());
+    signals.notify('community-2025:s');
+    // Twice the budget was written in the last tick: the next comes two seconds later, not one.
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    expect(count()).toBe(0);
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    expect(count()).toBe(members.length);
   });
 
   it('writes the same bytes of an event to every subscriber and reads the log once for all of them', async () => {

@@ -27,6 +27,12 @@ import type { LeagueSignals } from './league-signals';
  */
 export const HEARTBEAT_MS = 25_000;
 export const STANDINGS_MS = 1_000;
+/**
+ * Community standings messages a process writes per second at most: a tick's messages go to every
+ * subscriber, so a league with more subscribers than this gets them less often (10,000 subscribers
+ * on one process: one every 2 s). Each write is a syscall; decision 083 measured their cost.
+ */
+export const STANDINGS_WRITES_PER_SECOND = 5_000;
 /** The reconnection delay a stream tells EventSource; at shutdown, a spread of delays instead. */
 export const RETRY_MS = 2_000;
 /** A subscriber whose unsent bytes pass this is dropped; it resumes with a reset. */
@@ -60,8 +66,11 @@ type Channel = {
   dirty: boolean;
   /** A community league's standings moved since the last tick. */
   standingsDirty: boolean;
-  /** The last standings sent (shared part), for streams that open between ticks. */
-  standings?: { shared: string; you: Map<string, string> };
+  /**
+   * The last standings sent, for streams that open between ticks: the leaders (`shared`, and as the
+   * frame's first bytes, `prefix`) and each subscriber's own place.
+   */
+  standings?: { shared: string; prefix: Buffer; you: Map<string, string> };
   /** Streams still waiting for their first round: the channel stays while there are any. */
   joining: number;
 };
@@ -223,7 +232,7 @@ export async function createLeagueHub(options: {
       if (!subscriber.res.writableEnded && !subscriber.res.destroyed) {
         channel.subscribers.add(subscriber);
         const cached = channel.standings;
-        if (cached !== undefined) write(subscriber, standingsFrame(cached, subscriber.memberId));
+        if (cached !== undefined) writeStandings(subscriber, cached);
         else channel.standingsDirty = true;
       }
     }
@@ -263,29 +272,52 @@ export async function createLeagueHub(options: {
     return idle;
   };
 
-  const standingsFrame = (standings: NonNullable<Channel['standings']>, memberId: string): string =>
-    `event: standing\ndata: ${standings.shared}"you":${standings.you.get(memberId) ?? 'null'}}\n\n`;
+  /** A standings message: the leaders' bytes shared by every subscriber, then the subscriber's own place. */
+  function writeStandings(subscriber: Subscriber, standings: NonNullable<Channel['standings']>): void {
+    const { res } = subscriber;
+    if (res.writableEnded || res.destroyed) return;
+    res.write(standings.prefix);
+    res.write(`${standings.you.get(subscriber.memberId) ?? 'null'}}\n\n`);
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      markDropped(subscriber.memberId);
+      res.destroy();
+    }
+  }
 
-  /** Community leagues whose standings moved: ranked once, written to every subscriber (no `id:` line: they are not logged). */
-  const sendStandings = async (): Promise<void> => {
+  /**
+   * Community leagues whose standings moved: ranked once, written to every subscriber whose
+   * message changed (no `id:` line: they are not logged). Resolves to the number of messages written.
+   */
+  const sendStandings = async (): Promise<number> => {
+    let written = 0;
     for (const channel of channels.values()) {
       if (!channel.community || !channel.standingsDirty || channel.subscribers.size === 0) continue;
       channel.standingsDirty = false;
       try {
         const standings = await reads.communityStandings(channel.leagueId);
-        const shared = JSON.stringify({ top: standings.top, memberCount: standings.memberCount });
+        const json = JSON.stringify({ top: standings.top, memberCount: standings.memberCount });
+        const shared = `${json.slice(0, -1)},`;
+        const previous = channel.standings;
+        const sameLeaders = previous?.shared === shared;
         const you = new Map<string, string>();
         for (const subscriber of channel.subscribers) {
           const own = standings.you.get(subscriber.memberId);
           if (own !== undefined) you.set(subscriber.memberId, JSON.stringify(own));
         }
-        channel.standings = { shared: `${shared.slice(0, -1)},`, you };
-        for (const subscriber of channel.subscribers) write(subscriber, standingsFrame(channel.standings, subscriber.memberId));
+        const next = sameLeaders ? { ...previous, you } : { shared, prefix: Buffer.from(`event: standing\ndata: ${shared}"you":`), you };
+        channel.standings = next;
+        for (const subscriber of channel.subscribers) {
+          // Nothing new for this one: the leaders and its own place are what it was last sent.
+          if (sameLeaders && previous.you.get(subscriber.memberId) === you.get(subscriber.memberId)) continue;
+          writeStandings(subscriber, next);
+          written += 1;
+        }
       } catch (error) {
         channel.standingsDirty = true;
         log.error({ err: error, leagueId: channel.leagueId }, 'league events: standings failed');
       }
     }
+    return written;
   };
 
   const stopListening = await options.signals.listen({
@@ -328,15 +360,21 @@ export async function createLeagueHub(options: {
   // The next standings tick is set when one has been sent: two messages to one subscriber are
   // always at least STANDINGS_MS apart, however long ranking and writing took.
   let standingsTimer: NodeJS.Timeout | undefined;
-  const nextStandings = (): void => {
-    standingsTimer = setTimeout(() => {
-      void sendStandings().finally(() => {
-        if (!closed) nextStandings();
-      });
-    }, options.standingsMs ?? STANDINGS_MS);
+  const tickMs = options.standingsMs ?? STANDINGS_MS;
+  const nextStandings = (written: number): void => {
+    // However many subscribers, no more than STANDINGS_WRITES_PER_SECOND messages a second.
+    standingsTimer = setTimeout(
+      () => {
+        sendStandings().then(
+          (count) => !closed && nextStandings(count),
+          () => !closed && nextStandings(0),
+        );
+      },
+      Math.max(tickMs, Math.ceil((written * 1_000) / STANDINGS_WRITES_PER_SECOND)),
+    );
     standingsTimer.unref();
   };
-  nextStandings();
+  nextStandings(0);
 
   return {
     canOpen: (playerId, address) =>

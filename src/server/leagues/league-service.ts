@@ -116,8 +116,8 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     });
 
   /** A member's standing on the league's board from their marks, at `at`. */
-  async function standingFor(tx: Tx, playerId: string, year: number, previous: Standing, at: number) {
-    const board = await tx.leagues.board(year);
+  async function standingFor(tx: Tx, playerId: string, year: number, previous: Standing, at: number, known?: readonly string[]) {
+    const board = known ?? (await tx.leagues.board(year));
     const seen = (await tx.leagues.seenAmong([playerId], board)).get(playerId) ?? [];
     return { ...nextStanding(previous, markedCells(board, new Set(seen)), at), marks: seen };
   }
@@ -202,21 +202,24 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
   async function applyToLeagues(tx: Tx, playerId: string, changed: ReadonlyMap<string, MarkState>, at: number): Promise<void> {
     const memberships = await tx.leagues.memberships(playerId);
     if (memberships.length === 0) return;
-    const names = await tx.leagues.movieNames([...changed.keys()]);
+    // The movies' names go into friends' leagues' events only (a community league logs no marks).
+    let names: Map<string, string> | undefined;
     const boards = new Map<number, string[]>();
     for (const membership of memberships) {
       const board = boards.get(membership.year) ?? (await tx.leagues.board(membership.year));
       boards.set(membership.year, board);
       const relevant = [...changed].filter(([movieId]) => board.includes(movieId));
       if (relevant.length === 0) continue;
-      const { standing, newLines, mingo } = await standingFor(tx, playerId, membership.year, standingOf(membership), at);
+      const { standing, newLines, mingo } = await standingFor(tx, playerId, membership.year, standingOf(membership), at, board);
       await tx.leagues.saveStanding(membership.id, standing);
       if (membership.community) {
         tx.changes.standing(membership.league_id);
         continue;
       }
+      names ??= await tx.leagues.movieNames([...changed.keys()]);
+      const known = names;
       const data: StoredMarks = {
-        changes: relevant.map(([movieId, mark]) => ({ movieId, movieName: names.get(movieId) ?? movieId, seen: mark.seen })),
+        changes: relevant.map(([movieId, mark]) => ({ movieId, movieName: known.get(movieId) ?? movieId, seen: mark.seen })),
         ...standingWire(standing),
         newLines,
         mingo,

@@ -25,6 +25,7 @@ import {
 } from '../../shared/leagues';
 import type { RouteOptions } from '../context';
 import { createLeagueHub } from '../leagues/league-hub';
+import { createLeagueReads } from '../leagues/league-reads';
 import { createLeagueService, type WithKey } from '../leagues/league-service';
 import { postgresSignals, redisSignals } from '../leagues/league-signals';
 import { clearedPlayerCookie, playerCookie, playerKeyOf } from '../leagues/player-cookie';
@@ -58,7 +59,10 @@ export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     signals,
     log: app.log,
   });
-  const hub = await createLeagueHub({ reads: leagues.reads, signals, log: app.log, limits: ctx.config.leagueStreams });
+  // The hub reads on the live connection: a burst of marks waiting for the pool must not hold up
+  // the rounds that deliver them.
+  const liveReads = createLeagueReads(ctx.database.liveDb, { memberLimit: ctx.config.leagueMaxMembers, publicUrl: ctx.config.publicUrl });
+  const hub = await createLeagueHub({ reads: liveReads, signals, log: app.log, limits: ctx.config.leagueStreams });
   // Streams end (with a retry hint) before the database closes.
   app.addHook('preClose', async () => {
     await hub.close();
