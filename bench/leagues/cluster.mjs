@@ -8,10 +8,10 @@
 // Apps on core 0, nginx and the clients on core 1 (taskset); PostgreSQL and Redis on their own.
 // Every client (stream or marker) has its own loopback address, as every fan has their own.
 //
-//   node --import tsx bench/leagues/cluster.mjs [--leagues 150] [--per-league 20] [--seconds 30]
+//   node --import tsx bench/leagues/cluster.mjs [--leagues 150] [--per-league 20] [--seconds 30] [--rate 50] [--variant postgres|redis]
 // Build first (`npm run build`); needs PostgreSQL, Redis on 127.0.0.1:6379 and nginx.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,9 @@ const { values } = parseArgs({
     leagues: { type: 'string', default: '150' },
     'per-league': { type: 'string', default: '20' },
     seconds: { type: 'string', default: '30' },
+    variant: { type: 'string', default: 'both' },
+    // Marks a second offered to the cluster (every player's own address, spread over the second).
+    rate: { type: 'string', default: '50' },
   },
 });
 const LEAGUES = Number(values.leagues);
@@ -31,6 +34,38 @@ const PER_LEAGUE = Number(values['per-league']);
 const SECONDS = Number(values.seconds);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const addressOf = (index) => `127.4.${(index >> 8) + 1}.${index & 255}`;
+
+/** Each distinct warning or error message the apps logged, with its count. */
+function logSummary(apps) {
+  const counts = new Map();
+  for (const app of apps) {
+    for (const line of app.output(50_000_000).split('\n')) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const entry = JSON.parse(line);
+        if (entry.level < 40) continue;
+        const key = `${entry.level} ${entry.msg} ${entry.err?.message ?? ''}`.slice(0, 200);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      } catch {
+        // a line cut by output()'s window
+      }
+    }
+  }
+  return [...counts].map(([key, count]) => `    ${count}× ${key}`).join('\n') || '    (nothing)';
+}
+
+/** nginx's error log, each distinct complaint (time, connection and client left out) with its count. */
+function nginxSummary(file) {
+  const counts = new Map();
+  for (const line of existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []) {
+    const key = line
+      .replace(/^\S+ \S+ /, '')
+      .replace(/\d+#\d+: \*\d+ /, '')
+      .replace(/, client: .*$/, '');
+    if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `    ${count}× ${key}`).join('\n') || '    (nothing)';
+}
 
 async function cluster(variant) {
   const tempDir = mkdtempSync(path.join(os.tmpdir(), `mingo-bench-cluster-${variant}-`));
@@ -47,7 +82,7 @@ async function cluster(variant) {
   };
   const ports = [await freePort(), await freePort(), await freePort()];
   const apps = await Promise.all(ports.map((port) => startApp({ env, cpu: 0, port })));
-  const nginx = await startNginx(tempDir, lbPort, ports, Math.min(9_000, 4 * LEAGUES * PER_LEAGUE + 1024));
+  const nginx = await startNginx(tempDir, lbPort, ports, Math.min(9_500, 4 * LEAGUES * PER_LEAGUE + 1024));
   const { players, leagues } = await seedLeagues(database, { leagues: LEAGUES, perLeague: PER_LEAGUE });
   const board = (await (await fetch(`${lb}/api/boards/2025`)).json()).movies.map((movie) => movie.id).filter((_, cell) => cell !== 12);
   const clients = [startClients(1, 'cluster-clients.mjs'), startClients(1, 'cluster-clients.mjs')];
@@ -96,7 +131,7 @@ async function cluster(variant) {
   const results = {};
   try {
     // 1. Cross-instance delivery: marks sent straight to instance i % 3, so each mark's instance is known.
-    const rate = 100;
+    const rate = Number(values.rate);
     const direct = planOf(rate * SECONDS, (index) => apps[index % 3].url);
     const instanceOfKey = new Map(direct.map((mark, index) => [mark.key, `127.0.0.1:${ports[index % 3]}`]));
     const marked = await runMarks(direct, SECONDS * 1000);
@@ -155,7 +190,9 @@ async function cluster(variant) {
       const rolling = planOf(rate * (SECONDS + 30), () => lb);
       const rollingMarks = runMarks(rolling, (SECONDS + 30) * 1000);
       await sleep(2_000);
+      const stopped = [];
       for (let index = 0; index < 3; index++) {
+        stopped.push(apps[index]);
         await apps[index].stop('SIGTERM');
         apps[index] = await startApp({ env, cpu: 0, port: ports[index] });
         await servedThroughNginx(lb, ports[index]);
@@ -164,6 +201,10 @@ async function cluster(variant) {
       const rolled = await rollingMarks;
       await sleep(5_000);
       results.rolling = { marks: rolled };
+      if (rolled.errors > 0) {
+        console.log(`  what the stopped instances logged (warn and up):\n${logSummary(stopped)}`);
+        console.log(`  what nginx logged:\n${nginxSummary(path.join(tempDir, 'error.log'))}`);
+      }
       console.log(
         `  rolling restart: ${rolled.latencies.length} marks, ${rolled.errors} failed (goal 0: ${rolled.errors === 0 ? 'MET' : 'NOT MET'}) ${JSON.stringify(rolled.statuses)}`,
       );
@@ -206,6 +247,6 @@ async function checkSequences(database, streamsAt) {
 }
 
 console.log(`leagues cluster benchmark, load average ${loadAverage()}`);
-await cluster('postgres');
-await cluster('redis');
+if (values.variant !== 'redis') await cluster('postgres');
+if (values.variant !== 'postgres') await cluster('redis');
 console.log(`load average at the end ${loadAverage()}`);

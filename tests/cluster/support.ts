@@ -71,8 +71,8 @@ export type AppProcess = {
   port: number;
   url: string;
   child: ChildProcess;
-  /** The last 4000 characters of stdout and stderr (for failure messages). */
-  output: () => string;
+  /** The last `chars` (default 4000) characters of stdout and stderr (for failure messages). */
+  output: (chars?: number) => string;
   /** The `msg` of every JSON log line so far. */
   logMessages: () => string[];
   exited: Promise<number | null>;
@@ -130,7 +130,15 @@ export function startApp(
         const parsed = JSON.parse(line) as { msg?: unknown };
         return typeof parsed.msg === 'string' ? [parsed.msg] : [];
       });
-  return { port, url: `http://127.0.0.1:${port}`, child, output: () => output.slice(-4000), logMessages, exited, env: fullEnv };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: (chars = 4000) => output.slice(-chars),
+    logMessages,
+    exited,
+    env: fullEnv,
+  };
 }
 
 /** Polls /readyz until 200; fails at once if the process exits. */
