@@ -10,7 +10,7 @@ import type * as ApiClient from '../../lib/api-client';
 import type * as BoardsStore from '../../lib/boards-store';
 import { fakeApi } from '../../test/fake-api';
 import { AdminLeaguesPage } from './admin-leagues-page';
-import { ANA_ID, anasLeague, at, fictionalBoard, LEAGUE_YEAR, memberState } from './league-fakes';
+import { ANA_ID, anasLeague, at, LEAGUE_YEAR, memberState } from './league-fakes';
 import { LeaguesPage } from './leagues-page';
 import { notePlayer, playerStore } from './player-note';
 
@@ -22,7 +22,8 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
   callApi: (await import('../../test/fake-api')).fakeApi.callApi,
 }));
 vi.mock('../../lib/boards-store', async (importOriginal) => {
-  const boards = { boards: [fictionalBoard(LEAGUE_YEAR), fictionalBoard(LEAGUE_YEAR - 1)], isPending: false };
+  const fakes = await import('./league-fakes');
+  const boards = { boards: [fakes.fictionalBoard(fakes.LEAGUE_YEAR), fakes.fictionalBoard(fakes.LEAGUE_YEAR - 1)], isPending: false };
   return { ...(await importOriginal<typeof BoardsStore>()), useBoards: () => boards };
 });
 
@@ -116,7 +117,7 @@ describe('/leagues: the community league', () => {
   it('shows no community section while none is open', async () => {
     fakeApi.on(communityLeagues, () => ({ items: [] }));
     renderAt('/leagues', <LeaguesPage />);
-    expect(await screen.findByText('You are in no league yet.')).toBeDefined();
+    expect(await screen.findByText('You are in no league yet.', { exact: false })).toBeDefined();
     await vi.waitFor(() => expect(fakeApi.calls.map((call) => call.url)).toContain('/api/community-leagues'));
     expect(screen.queryByRole('heading', { name: 'Play with everyone' })).toBeNull();
   });

@@ -238,8 +238,11 @@ describe('the community league page', () => {
     return { ...standing, rank };
   };
   /** A coalesced standing as the stream sends it: no id of its own, so the browser repeats the last one. */
-  const sendStanding = (data: unknown, lastEventId: string) =>
-    act(() => stream().dispatchEvent(new MessageEvent('standing', { data: JSON.stringify(data), lastEventId })));
+  const sendStanding = (data: unknown, lastEventId: string): void => {
+    act(() => {
+      stream().dispatchEvent(new MessageEvent('standing', { data: JSON.stringify(data), lastEventId }));
+    });
+  };
 
   it('shows the top 20 and this member’s own place, moved live by the coalesced standings; no boards, feed, draw or owner actions', async () => {
     const leaders = Array.from({ length: 20 }, (_, index) => ({
@@ -275,7 +278,7 @@ describe('the community league page', () => {
 
     // Ana climbs into the leaders: the rank and the table move, with the id the browser repeats (none yet: "").
     const top = leaders.slice(0, 19).map((leader) => place(leader.id, leader.nickname, leader.rank, { seen: leader.seen }));
-    const ana = place(ANA_ID, 'Ana', 3, { seen: 23, reachedAt: at(-1) });
+    const ana = place(ANA_ID, 'Ana', 3, { seen: 23, reachedAt: at(5) });
     sendStanding({ top: [top[0], top[1], ana, ...top.slice(2)], memberCount: 2411, you: ana }, '');
     expect(screen.getByTestId('your-rank').textContent).toBe('You: #3 of 2,411');
     expect(rows()).toHaveLength(20);
