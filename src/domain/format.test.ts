@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatClipTime,
+  formatCount,
   formatMegabytes,
   formatRuntime,
   formatUploadDate,
@@ -142,5 +143,17 @@ describe('formatMegabytes and pad2', () => {
 
   it('pads clock digits to two', () => {
     expect([0, 7, 10, 59].map(pad2)).toEqual(['00', '07', '10', '59']);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [1, '1'],
+    [999, '999'],
+    [2410, '2,410'],
+    [1234567, '1,234,567'],
+  ])('%d → %s', (count, text) => {
+    expect(formatCount(count)).toBe(text);
   });
 });

@@ -1,4 +1,5 @@
 const usdFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const countFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const uploadDateFormatter = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -29,6 +30,11 @@ export function formatClipTime(seconds: number): string {
 export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** A count for people, grouped by thousands: 2410 → "2,410". */
+export function formatCount(count: number): string {
+  return countFormatter.format(count);
 }
 
 export function formatUsd(cents: number): string {

@@ -24,6 +24,7 @@ export const PORTS = {
   cluster: 3450,
   leagues: 3460,
   leaguesRedis: 3470,
+  leaguesBrowser: 3480,
 } as const;
 
 export function requireBuild(): void {

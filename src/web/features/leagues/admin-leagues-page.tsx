@@ -1,13 +1,69 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { lastPage } from '../../../domain/paging';
-import { ADMIN_LEAGUES_PAGE_SIZE, adminCloseLeague, adminLeagues } from '../../../shared/leagues';
+import { formatCount } from '../../../domain/format';
+import { ADMIN_LEAGUES_PAGE_SIZE, adminCloseLeague, adminLeagues, communityLeagueName, openCommunityLeague } from '../../../shared/leagues';
 import { showToast } from '../../components/toast';
 import { callApi, errorMessage } from '../../lib/api-client';
+import { useBoards } from '../../lib/boards-store';
+import { useCommunityLeagues } from './community-leagues';
 import { ConfirmButton } from './confirm-button';
+import { leagueKeys } from './league-query';
 import { When } from './standings';
 
 const adminKeys = { all: ['leagues', 'admin'] as const, page: (page: number) => ['leagues', 'admin', page] as const };
+
+/**
+ * "Open MINGO {year}" for the newest published board (decision 084): the organisers' league that
+ * every player may join. Once it is open, the page says so instead.
+ */
+function OpenCommunityLeague() {
+  const { boards } = useBoards();
+  const community = useCommunityLeagues();
+  const queryClient = useQueryClient();
+  const open = useMutation({
+    mutationFn: (year: number) => callApi(openCommunityLeague, { body: { year } }),
+    onSuccess: (invite) => {
+      showToast(`${invite.name} is open: every player can join it from Leagues.`);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: leagueKeys.community });
+    },
+  });
+  const year = boards[0]?.year;
+  if (year === undefined || community.isPending) return null;
+  const name = communityLeagueName(year);
+  // Open already, or just opened here (the list's new answer may not be in yet).
+  const opened =
+    community.data?.items.find((league) => league.year === year) ??
+    (open.data?.year === year ? { name: open.data.name, memberCount: 0 } : undefined);
+  return (
+    <section aria-labelledby="community-league" className="card flex flex-col gap-3 p-4">
+      <h2 id="community-league" className="text-xl font-black">
+        Community league
+      </h2>
+      {opened !== undefined ? (
+        <p data-testid="community-open">
+          {opened.name} is open: {formatCount(opened.memberCount)} {opened.memberCount === 1 ? 'member' : 'members'}.
+        </p>
+      ) : (
+        <>
+          <p className="text-slate-600 dark:text-slate-300">
+            {name} is everyone’s league for the {year} board: any player joins it from Leagues with a nickname and sees the top 20 and their
+            own place, live.
+          </p>
+          <button type="button" className="btn-primary self-start" disabled={open.isPending} onClick={() => open.mutate(year)}>
+            Open {name}
+          </button>
+        </>
+      )}
+      {open.isError && (
+        <p role="alert" className="alert-error">
+          {errorMessage(open.error, `${name} could not be opened.`)}
+        </p>
+      )}
+    </section>
+  );
+}
 
 /** "3 days", "5 hours", "12 minutes": how long ago, in the largest whole unit. */
 export function ageText(createdAt: string, now: number): string {
@@ -70,9 +126,10 @@ export function AdminLeaguesPage() {
       <div>
         <h1 className="page-title mb-2">Leagues</h1>
         <p className="text-slate-600 dark:text-slate-300">
-          Open leagues of friends. Closing one ends it for every member; its nicknames are no longer shown.
+          Open leagues: friends’ leagues and the community league. Closing one ends it for every member; its nicknames are no longer shown.
         </p>
       </div>
+      <OpenCommunityLeague />
       <section aria-labelledby="per-year" className="flex flex-col gap-2">
         <h2 id="per-year" className="text-xl font-black">
           Per year
@@ -121,9 +178,9 @@ export function AdminLeaguesPage() {
                 <div className="min-w-0">
                   <p className="font-bold break-all">{league.name}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {league.year} board · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'} · made{' '}
-                    {ageText(league.createdAt, now)} ago (<When at={league.createdAt} />) · code{' '}
-                    <span className="font-mono">{league.code}</span>
+                    {league.year} board{league.community ? ' · community league' : ''} · {formatCount(league.memberCount)}{' '}
+                    {league.memberCount === 1 ? 'member' : 'members'} · made {ageText(league.createdAt, now)} ago (
+                    <When at={league.createdAt} />) · code <span className="font-mono">{league.code}</span>
                   </p>
                 </div>
                 <CloseLeague code={league.code} name={league.name} />

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   getLeague,
   joinLeague,
+  leaveLeague,
   previewLeague,
   removeMember,
   type League,
@@ -228,6 +229,82 @@ describe('the league page of a member', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Ben' }));
     await vi.waitFor(() => expect(rows()).toEqual(['1Ana (you) · owner2/240—']));
     expect(fakeApi.calls.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/leagues/ABC234/members/${BEN_ID}` });
+  });
+});
+
+describe('the community league page', () => {
+  const place = (id: string, nickname: string, rank: number, overrides: Partial<LeagueState['members'][number]> = {}) => {
+    const { marks: _marks, ...standing } = memberState(id, nickname, overrides);
+    return { ...standing, rank };
+  };
+  /** A coalesced standing as the stream sends it: no id of its own, so the browser repeats the last one. */
+  const sendStanding = (data: unknown, lastEventId: string): void => {
+    act(() => {
+      stream().dispatchEvent(new MessageEvent('standing', { data: JSON.stringify(data), lastEventId }));
+    });
+  };
+
+  it('shows the top 20 and this member’s own place, moved live by the coalesced standings; no boards, feed, draw or owner actions', async () => {
+    const leaders = Array.from({ length: 20 }, (_, index) => ({
+      ...memberState(`leader-${index}`, `Fan ${index + 1}`, { seen: 24 - index, reachedAt: at(index) }),
+      isYou: false,
+      rank: index + 1,
+    }));
+    fakeApi.on(getLeague, () =>
+      anasLeague({
+        code: 'MNG234',
+        name: 'MINGO 2030',
+        community: true,
+        isOwner: false,
+        memberCount: 2410,
+        members: [...leaders, { ...memberState(ANA_ID, 'Ana', { seen: 2 }), isYou: true, rank: 137 }],
+        feed: [],
+        lastEventId: 0,
+      }),
+    );
+    renderLeague('/leagues/MNG234');
+    expect(await screen.findByRole('heading', { level: 1, name: 'MINGO 2030' })).toBeDefined();
+    expect(screen.getByTestId('your-rank').textContent).toBe('You: #137 of 2,410');
+    expect(screen.getByText('Everyone’s league of the 2030 board · 2,410 members')).toBeDefined();
+    expect(rows()).toHaveLength(21);
+    expect(rows()[0]).toBe('1Fan 124/240—');
+    expect(rows()[20]).toBe('137Ana (you)2/240—');
+    expect(screen.queryByRole('heading', { name: 'Boards' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Activity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ask Mighty MINGO' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(screen.queryByText(/limit/i)).toBeNull();
+    act(() => stream().open());
+
+    // Ana climbs into the leaders: the rank and the table move, with the id the browser repeats (none yet: "").
+    const top = leaders.slice(0, 19).map((leader) => place(leader.id, leader.nickname, leader.rank, { seen: leader.seen }));
+    const ana = place(ANA_ID, 'Ana', 3, { seen: 23, reachedAt: at(5) });
+    sendStanding({ top: [top[0], top[1], ana, ...top.slice(2)], memberCount: 2411, you: ana }, '');
+    expect(screen.getByTestId('your-rank').textContent).toBe('You: #3 of 2,411');
+    expect(rows()).toHaveLength(20);
+    expect(rows()[2]).toBe('3Ana (you)23/240—');
+    // And falls back again: the next standing is taken too, though its id is the same.
+    sendStanding({ top, memberCount: 2411, you: place(ANA_ID, 'Ana', 140, { seen: 2 }) }, '');
+    expect(screen.getByTestId('your-rank').textContent).toBe('You: #140 of 2,411');
+    expect(rows().at(-1)).toBe('140Ana (you)2/240—');
+  });
+
+  it('leaves after asking', async () => {
+    fakeApi.on(getLeague, () =>
+      anasLeague({
+        name: 'MINGO 2030',
+        community: true,
+        isOwner: false,
+        members: [{ ...memberState(ANA_ID, 'Ana'), isYou: true, rank: 1 }],
+      }),
+    );
+    fakeApi.on(leaveLeague, () => undefined);
+    const { user } = renderLeague();
+    await screen.findByRole('heading', { level: 1, name: 'MINGO 2030' });
+    expect(screen.getByTestId('your-rank').textContent).toBe('You: #1 of 2');
+    await user.click(screen.getByRole('button', { name: 'Leave…' }));
+    await user.click(screen.getByRole('button', { name: 'Leave the league' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You left MINGO 2030.');
   });
 });
 

@@ -25,26 +25,14 @@ import { ConfirmButton } from './confirm-button';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { InvitePanel } from './invite-panel';
 import { JoinLeague } from './join-league';
-import { asLeague, isOwner, rankedMembers, type LiveLeague } from './league-state';
+import { CommunityLeagueView } from './community-league-view';
+import { ConnectionStatus } from './connection-status';
+import { asLeague, isOwner, rankedMembers, standingRows, type LiveLeague } from './league-state';
 import { isNotFound, keepLeague, useLeague } from './league-query';
 import { MiniBoard } from './mini-board';
 import { Standings } from './standings';
 import { forgetLeague, noteLeague } from './player-note';
-import { useLeagueLive, type Connection } from './use-league-live';
-
-/** "Live" while the stream is open, "Reconnecting…" otherwise: announced politely. */
-function ConnectionStatus({ connection }: { connection: Connection | null }) {
-  return (
-    <p role="status" aria-live="polite" className="flex items-center gap-1.5 text-sm font-semibold" data-testid="connection">
-      {connection !== null && (
-        <>
-          <span aria-hidden="true" className={`size-2.5 rounded-full ${connection === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-          {connection === 'live' ? 'Live' : 'Reconnecting…'}
-        </>
-      )}
-    </p>
-  );
-}
+import { useLeagueLive } from './use-league-live';
 
 /** Runs one of the page's calls: busy while it is out, its error said in the page's alert. */
 function useAction() {
@@ -136,6 +124,8 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
     );
   }
 
+  if (league.community) return <CommunityLeagueView league={league} connection={connection} onLeft={() => dispatch({ type: 'left' })} />;
+
   const ranked = rankedMembers(league.members);
   const rotate = () =>
     action.run('code', async () => {
@@ -151,7 +141,6 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
           <h1 className="page-title break-words">{league.name}</h1>
           <p className="text-slate-600 dark:text-slate-300">
             The {league.year} board · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
-            {league.community && league.memberCount > league.members.length ? ` · the leaders and you` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -199,7 +188,7 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
           Standings
         </h2>
         <Standings
-          members={league.members}
+          rows={standingRows(league)}
           youId={league.youId}
           action={
             owner

@@ -6,6 +6,7 @@ export const leagueKeys = {
   league: (code: string) => ['leagues', 'league', code] as const,
   preview: (code: string) => ['leagues', 'preview', code] as const,
   me: ['leagues', 'me'] as const,
+  community: ['leagues', 'community'] as const,
 };
 
 /** Not a member (or no such league: the server answers both alike). */

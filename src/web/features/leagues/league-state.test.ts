@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeagueEvent, MemberState } from '../../../shared/leagues';
 import { ANA_ID, anasLeague, at, BEN_ID, CAL_ID, LEAGUE_YEAR, memberState } from './league-fakes';
-import { asLeague, isOwner, leagueReducer, liveLeague, rankedMembers, type LiveLeague } from './league-state';
+import { asLeague, isOwner, leagueReducer, liveLeague, rankedMembers, standingRows, type LiveLeague } from './league-state';
 
 const RECEIVED = '2030-05-02T09:00:00.000Z';
 const apply = (league: LiveLeague, ...events: LeagueEvent[]) =>
@@ -139,6 +139,91 @@ describe('a league kept live by its events', () => {
     const ana = place(ANA_ID, 'Ana', 1, { seen: 9 });
     const leading = apply(league, { id: 5, name: 'standing', data: { top: [ana], memberCount: 1200, you: ana } });
     expect(leading.members.map((one) => one.nickname)).toEqual(['Ana']);
+  });
+
+  it('takes every community standing as it comes, whatever id the browser repeats, and ranks this member where the server says', () => {
+    // The page's answer: the leaders (here Ben) and Ana below them at 450 of 900.
+    const answer = anasLeague({
+      community: true,
+      memberCount: 900,
+      isOwner: false,
+      lastEventId: 3,
+      members: [
+        { ...memberState(BEN_ID, 'Ben', { seen: 6 }), isYou: false, rank: 1 },
+        { ...memberState(ANA_ID, 'Ana', { seen: 1 }), isYou: true, rank: 450 },
+      ],
+    });
+    const community = liveLeague(answer);
+    expect(community.youRank).toBe(450);
+    expect(standingRows(community).map((one) => [one.rank, one.nickname])).toEqual([
+      [1, 'Ben'],
+      [450, 'Ana'],
+    ]);
+    const place = (id: string, nickname: string, rank: number, overrides: Partial<MemberState> = {}) => {
+      const { marks: _marks, ...standing } = memberState(id, nickname, overrides);
+      return { ...standing, rank };
+    };
+    // Standings carry no id: the browser hands over the last one it had (3 here, or 0).
+    const moved = apply(community, {
+      id: 3,
+      name: 'standing',
+      data: { top: [place(BEN_ID, 'Ben', 1, { seen: 7 })], memberCount: 901, you: place(ANA_ID, 'Ana', 137, { seen: 4 }) },
+    });
+    expect(moved.lastEventId).toBe(3);
+    expect(moved.youRank).toBe(137);
+    expect(moved.memberCount).toBe(901);
+    expect(standingRows(moved).map((one) => [one.rank, one.nickname, one.seen])).toEqual([
+      [1, 'Ben', 7],
+      [137, 'Ana', 4],
+    ]);
+    // A later one, with the id 0 of a stream that had no logged event yet, is taken as well.
+    const again = apply(moved, {
+      id: 0,
+      name: 'standing',
+      data: { top: [place(ANA_ID, 'Ana', 1, { seen: 9 })], memberCount: 901, you: place(ANA_ID, 'Ana', 1, { seen: 9 }) },
+    });
+    expect(standingRows(again).map((one) => [one.rank, one.nickname])).toEqual([[1, 'Ana']]);
+    // A logged event at or below the last applied id is still refused.
+    expect(apply(again, bensMarks(3))).toBe(again);
+    // A friends' league ranks everyone itself.
+    const friends = liveLeague(anasLeague());
+    expect(standingRows({ ...friends, youRank: 99 }).map((one) => one.rank)).toEqual([1, 2]);
+    // The page's cache gets the community league with this member's own rank.
+    expect(asLeague(moved).members.map((one) => [one.nickname, one.rank, one.isYou])).toEqual([
+      ['Ben', 1, false],
+      ['Ana', 137, true],
+    ]);
+  });
+
+  it('keeps a community member below the leaders through a reset (its state lists only the leaders)', () => {
+    const community = liveLeague(
+      anasLeague({
+        community: true,
+        memberCount: 900,
+        members: [
+          { ...memberState(BEN_ID, 'Ben', { seen: 6 }), isYou: false, rank: 1 },
+          { ...memberState(ANA_ID, 'Ana', { seen: 1 }), isYou: true, rank: 450 },
+        ],
+      }),
+    );
+    const state = {
+      code: 'ABC234',
+      name: 'MINGO 2030',
+      year: LEAGUE_YEAR,
+      community: true,
+      memberCount: 905,
+      members: [memberState(CAL_ID, 'Cal', { seen: 8 })],
+      draw: null,
+      feed: [],
+      lastEventId: 7,
+    };
+    const league = apply(community, { id: 7, name: 'reset', data: { reason: 'gap', league: state } });
+    expect(league.status).toBe('open');
+    expect(league.members.map((one) => one.nickname)).toEqual(['Cal', 'Ana']);
+    expect(standingRows(league).map((one) => [one.rank, one.nickname])).toEqual([
+      [1, 'Cal'],
+      [450, 'Ana'],
+    ]);
   });
 
   it('counts members as they join and leave', () => {

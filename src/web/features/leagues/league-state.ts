@@ -12,7 +12,9 @@ import {
 // A league as its page shows it, kept up to date by the league's events (decision 081). Applying
 // an event is idempotent: the league's events are numbered in order, and one at or below the last
 // applied id changes nothing, so an event heard twice (a resumed stream, an answer and its event)
-// is applied once.
+// is applied once. A community league's `standing` messages are the exception (decision 084):
+// they are not logged and carry no id of their own, and each one is the whole of the standings at
+// its tick, so each is taken as it comes and leaves the last applied id alone.
 
 export type LeagueStatus = 'open' | 'closed' | 'removed' | 'left';
 
@@ -27,6 +29,11 @@ export type LiveLeague = {
   memberLimit: number;
   /** This browser's member id in the league. */
   youId: string;
+  /**
+   * This member's rank as the server last gave it (null when the answer held none). A community
+   * league lists its leaders only, so its page shows this rank rather than one counted here.
+   */
+  youRank: number | null;
   members: MemberState[];
   draw: LeagueDraw | null;
   /** Newest first. */
@@ -54,6 +61,7 @@ export function liveLeague(league: League): LiveLeague {
   return {
     ...rest,
     youId: you?.id ?? '',
+    youRank: you?.rank ?? null,
     members: members.map(({ isYou: _isYou, rank: _rank, ...member }) => member),
     status: you === undefined ? 'removed' : 'open',
     closedBy: null,
@@ -83,6 +91,18 @@ export function rankedMembers(members: readonly MemberState[]): (MemberState & {
       joinedAt: Date.parse(member.joinedAt),
     })),
   ).map(({ member, rank }) => ({ ...member, rank }));
+}
+
+/**
+ * The standings' rows, best first. A friends' league ranks all its members here; a community
+ * league's members are its leaders and this member, so this member's row carries the rank the
+ * server sent (#137 below a top 20 that ranks 1–20 here as on the server).
+ */
+export function standingRows(league: Pick<LiveLeague, 'members' | 'community' | 'youId' | 'youRank'>): (MemberState & { rank: number })[] {
+  const ranked = rankedMembers(league.members);
+  const { youRank } = league;
+  if (!league.community || youRank === null) return ranked;
+  return ranked.map((member) => (member.id === league.youId ? { ...member, rank: youRank } : member));
 }
 
 function withFeed(league: LiveLeague, event: LeagueEvent, receivedAt: string): FeedEntry[] {
@@ -125,7 +145,7 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
       const known = new Map(league.members.map((member) => [member.id, member.marks]));
       const listed = you === null || top.some((member) => member.id === you.id) ? top : [...top, you];
       const members = listed.map((member) => ({ ...withoutRank(member), marks: known.get(member.id) ?? [] }));
-      return { ...next, members, memberCount };
+      return { ...league, members, memberCount, youRank: you?.rank ?? league.youRank };
     }
     case 'draw':
       return { ...next, draw: event.data, feed: withFeed(league, event, receivedAt) };
@@ -133,7 +153,12 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
       return { ...next, status: 'closed', closedBy: event.data.by };
     case 'reset': {
       const state = event.data.league;
-      const you = state.members.some((member) => member.id === league.youId);
+      // A community league's state lists its leaders only: this member below them stays (with
+      // the rank last sent) rather than read as removed. Only a friends' league lists everyone.
+      const own = league.members.find((member) => member.id === league.youId);
+      const listed = state.members.some((member) => member.id === league.youId);
+      const you = listed || state.community;
+      const members = listed || own === undefined || !state.community ? state.members : [...state.members, own];
       const feed = event.id > state.lastEventId ? withFeed({ ...league, feed: state.feed }, event, receivedAt) : state.feed;
       return {
         ...next,
@@ -143,7 +168,7 @@ function applyEvent(league: LiveLeague, event: LeagueEvent, receivedAt: string):
         community: state.community,
         memberCount: state.memberCount,
         joinUrl: league.code === state.code ? league.joinUrl : league.joinUrl.replace(league.code, state.code),
-        members: state.members,
+        members,
         draw: state.draw,
         feed,
         lastEventId: Math.max(event.id, state.lastEventId),
@@ -161,6 +186,7 @@ export function leagueReducer(league: LiveLeague, action: LeagueAction): LiveLea
       return { ...loaded, status: league.status === 'open' ? loaded.status : league.status, closedBy: league.closedBy };
     }
     case 'event':
+      if (action.event.name === 'standing') return applyEvent(league, action.event, action.receivedAt);
       return action.event.id <= league.lastEventId ? league : applyEvent(league, action.event, action.receivedAt);
     case 'drawn':
       return { ...league, draw: action.draw };
@@ -177,10 +203,10 @@ export function leagueReducer(league: LiveLeague, action: LeagueAction): LiveLea
 
 /** The league as `GET /api/leagues/:code` would answer it now (for the page's cache when the code changes). */
 export function asLeague(league: LiveLeague): League {
-  const { youId, status: _status, closedBy: _closedBy, members, ...rest } = league;
+  const { youId, youRank: _youRank, status: _status, closedBy: _closedBy, members: _members, ...rest } = league;
   return {
     ...rest,
     isOwner: isOwner(league),
-    members: rankedMembers(members).map((member) => ({ ...member, isYou: member.id === youId })),
+    members: standingRows(league).map((member) => ({ ...member, isYou: member.id === youId })),
   };
 }

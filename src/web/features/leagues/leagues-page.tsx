@@ -6,6 +6,7 @@ import { createDeviceLink, forgetMe, getMe, LEAGUE_LIMITS, type DeviceLink } fro
 import { InputField } from '../../components/form-field';
 import { ApiError, callApi, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { CommunityLeagueCards, useCommunityLeagues } from './community-leagues';
 import { ConfirmButton } from './confirm-button';
 import { LazyQrCode } from './invite-panel';
 import { leagueKeys } from './league-query';
@@ -149,12 +150,17 @@ function ForgetMe({ onForgotten }: { onForgotten: () => void }) {
   );
 }
 
-/** `/leagues`: this browser's leagues, joining by code, and "This device" (another device, forget me). */
+/**
+ * `/leagues`: the open community leagues (join with a nickname), this browser's leagues, joining
+ * by code, and "This device" (another device, forget me).
+ */
 export function LeaguesPage() {
   const me = useMe();
+  const community = useCommunityLeagues();
   const player = playerStore.use() !== null;
   const [forgotten, setForgotten] = useState(false);
   const leagues = player ? (me.data?.leagues ?? []) : [];
+  const communityItems = community.data?.items ?? [];
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <div>
@@ -163,6 +169,14 @@ export function LeaguesPage() {
           Play MINGO with friends: make a league from Home with Play with friends, or join one from its link.
         </p>
       </div>
+      {communityItems.length > 0 && (
+        <section aria-labelledby="community-leagues" className="flex flex-col gap-3">
+          <h2 id="community-leagues" className="text-xl font-black">
+            Play with everyone
+          </h2>
+          <CommunityLeagueCards items={communityItems} mine={player && me.isPending ? undefined : leagues} />
+        </section>
+      )}
       <section aria-labelledby="my-leagues" className="flex flex-col gap-3">
         <h2 id="my-leagues" className="text-xl font-black">
           Your leagues

@@ -1,5 +1,4 @@
 import type { MemberState } from '../../../shared/leagues';
-import { rankedMembers } from './league-state';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -9,7 +8,8 @@ export function When({ at }: { at: string }) {
 }
 
 type StandingsProps = {
-  members: readonly MemberState[];
+  /** Best first, with their ranks (league-state's `standingRows`). */
+  rows: readonly (MemberState & { rank: number })[];
   youId: string;
   /** The owner's per-member action (Remove), none for themselves. */
   action?: (member: MemberState) => React.ReactNode;
@@ -17,10 +17,11 @@ type StandingsProps = {
 
 /**
  * The league's table: rank, nickname, seen x/24, lines and MINGO (the whole board) with the time it
- * happened, best first (a MINGO beats any number of lines; ties go to who got there first).
+ * happened, best first (a MINGO beats any number of lines; ties go to who got there first). A row
+ * whose rank does not follow the one above (a community league's member below its leaders) is set
+ * apart by a thicker line.
  */
-export function Standings({ members, youId, action }: StandingsProps) {
-  const ranked = rankedMembers(members);
+export function Standings({ rows, youId, action }: StandingsProps) {
   return (
     <div className="card overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -50,12 +51,13 @@ export function Standings({ members, youId, action }: StandingsProps) {
           </tr>
         </thead>
         <tbody>
-          {ranked.map((member) => {
+          {rows.map((member, index) => {
             const you = member.id === youId;
+            const gap = index > 0 && member.rank > (rows[index - 1]?.rank ?? 0) + 1;
             return (
               <tr
                 key={member.id}
-                className={`border-t border-slate-200 dark:border-slate-700 ${you ? 'font-semibold' : ''}`}
+                className={`${gap ? 'border-t-4' : 'border-t'} border-slate-200 dark:border-slate-700 ${you ? 'font-semibold' : ''}`}
                 data-testid="standing-row"
               >
                 <td className="px-3 py-2 tabular-nums">{member.rank}</td>

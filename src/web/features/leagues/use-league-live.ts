@@ -10,7 +10,11 @@ export type Connection = 'live' | 'reconnecting';
 /** Waits before opening the stream again after the browser gave it up (a 4xx/5xx answer); the last one repeats. */
 const REOPEN_DELAYS_MS = [2_000, 5_000, 15_000, 30_000] as const;
 
-/** One event of the stream as the browser hands it over, checked against the contract (null when it does not fit). */
+/**
+ * One event of the stream as the browser hands it over, checked against the contract (null when
+ * it does not fit). Its id is the browser's last event id: a `standing` message, which has none,
+ * carries the one before it (or 0).
+ */
 export function parseLeagueEvent(name: string, message: MessageEvent<unknown>): LeagueEvent | null {
   const id = Number(message.lastEventId);
   if (!Number.isInteger(id) || id < 0 || typeof message.data !== 'string') return null;
@@ -79,9 +83,13 @@ export function useLeagueLive(initial: League, onStreamRefused: () => Promise<bo
           console.warn(`Ignoring a league event that does not fit the contract: ${name}`);
           return;
         }
-        if (event.id <= applied.current) return;
-        applied.current = event.id;
-        if (event.name === 'reset') applied.current = Math.max(event.id, event.data.league.lastEventId);
+        // A community league's standings have no id of their own (the browser repeats the last
+        // one): each is the whole standings of its tick, taken as it comes.
+        if (event.name !== 'standing') {
+          if (event.id <= applied.current) return;
+          applied.current = event.id;
+          if (event.name === 'reset') applied.current = Math.max(event.id, event.data.league.lastEventId);
+        }
         dispatch({ type: 'event', event, receivedAt: new Date().toISOString() });
         const toast = toastOf(event, youId);
         if (toast !== null) showToast(toast);

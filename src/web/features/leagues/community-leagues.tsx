@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatCount } from '../../../domain/format';
+import { communityLeagues, JoinLeagueBodySchema, joinLeague, type CommunityLeague, type MyLeague } from '../../../shared/leagues';
+import { InputField, showFieldErrors } from '../../components/form-field';
+import { ApiError, callApi, errorMessage } from '../../lib/api-client';
+import { fieldErrorsOf } from '../../lib/field-errors';
+import { paths } from '../../lib/paths';
+import { keepLeague, leagueKeys } from './league-query';
+import { noteLeague } from './player-note';
+
+/** The open community leagues ("MINGO {year}"), for everyone: the list is public. */
+export function useCommunityLeagues() {
+  return useQuery({
+    queryKey: leagueKeys.community,
+    queryFn: ({ signal }) => callApi(communityLeagues, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * Joins a community league with a nickname, then opens its page. As with a friends' league, the
+ * first join makes this browser a player (the marks sync starts and uploads the marks it has).
+ */
+function JoinCommunity({ league }: { league: CommunityLeague }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [nickname, setNickname] = useState('');
+  const [error, setError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = fieldErrorsOf(JoinLeagueBodySchema.safeParse({ nickname }).error, ['nickname']).nickname;
+    if (checked !== undefined) {
+      showFieldErrors(form, () => setError(checked));
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setFormError(undefined);
+    try {
+      const joined = await callApi(joinLeague, { params: { code: league.code }, body: { nickname } });
+      noteLeague(joined);
+      keepLeague(queryClient, joined);
+      void queryClient.invalidateQueries({ queryKey: leagueKeys.me });
+      void queryClient.invalidateQueries({ queryKey: leagueKeys.community });
+      void navigate(paths.league(joined.code));
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.status === 409 || failure.code === 'validation_failed')) {
+        showFieldErrors(form, () => setError(failure.message));
+      } else {
+        setFormError(errorMessage(failure, 'Could not join the league. Please try again.'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={(event) => void submit(event)}>
+      <InputField
+        id={`community-nickname-${league.year}`}
+        label="Your nickname"
+        hint="What everyone sees in the standings. No account: this browser remembers you."
+        value={nickname}
+        onChange={(event) => setNickname(event.target.value)}
+        error={error}
+        autoComplete="nickname"
+        maxLength={200}
+      />
+      {formError !== undefined && (
+        <p role="alert" className="alert-error">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="btn-primary self-start" disabled={busy}>
+        {busy ? 'Joining…' : `Join ${league.name}`}
+      </button>
+    </form>
+  );
+}
+
+type CommunityCardsProps = {
+  items: readonly CommunityLeague[];
+  /** This browser's leagues; undefined while they load (a player's). */
+  mine: readonly MyLeague[] | undefined;
+};
+
+/**
+ * `/leagues`' community leagues: a "MINGO {year}" card each, with Join (a nickname) for a fan not
+ * in it yet, or Open and the nickname they play as.
+ */
+export function CommunityLeagueCards({ items, mine }: CommunityCardsProps) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((league) => {
+        const membership = mine?.find((known) => known.code === league.code);
+        return (
+          <li key={league.code} className="card flex flex-col gap-3 p-4" data-testid="community-league">
+            <div>
+              <h3 className="text-lg font-black break-words">{league.name}</h3>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Everyone’s league of the {league.year} board · {formatCount(league.memberCount)}{' '}
+                {league.memberCount === 1 ? 'member' : 'members'}. See your place among all the players, live.
+              </p>
+            </div>
+            {mine === undefined ? (
+              <p aria-busy="true">Loading…</p>
+            ) : membership === undefined ? (
+              <JoinCommunity league={league} />
+            ) : (
+              <div className="flex flex-wrap items-center gap-3">
+                <Link to={paths.league(league.code)} className="btn-primary">
+                  Open {league.name}
+                </Link>
+                <span className="text-sm text-slate-600 dark:text-slate-300">You play as {membership.nickname}.</span>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
