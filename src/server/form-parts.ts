@@ -97,11 +97,13 @@ export function multipartHeaderCheck(boundary: string): (chunk: Buffer) => boole
     return true;
   };
 
+  const accepted = () => state !== 'refused';
+
   return (chunk) => {
-    if (state === 'closed' || state === 'refused') return state === 'closed';
+    if (state === 'closed' || state === 'refused') return accepted();
     pending = Buffer.concat([pending, chunk]);
     while (step());
-    return state !== 'refused';
+    return accepted();
   };
 }
 
