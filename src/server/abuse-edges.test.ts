@@ -2,12 +2,14 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from './auth/accounts';
-import { signedInAs, TEST_PASSWORD } from '../../tests/support/auth';
-import { clipForm, sampleVideo } from '../../tests/support/test-multipart';
+import { createProductService } from './products/product-service';
+import { signedInAs, TEST_ORIGIN, TEST_PASSWORD } from '../../tests/support/auth';
+import { productFields } from '../../tests/support/product-fields';
+import { clipForm, PNG_BYTES, sampleVideo } from '../../tests/support/test-multipart';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 /** Writes `request` on a fresh connection and resolves to everything the server sends back before it closes. */
-function rawExchange(port: number, request: string): Promise<string> {
+function rawExchange(port: number, request: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
@@ -264,5 +266,72 @@ describe('the setup status', () => {
     await createAccount(t, { name: 'First Admin', email: 'first@test.local', phoneNumber: '', password: TEST_PASSWORD, role: 'admin' });
     expect((await t.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ open: false });
     await t.close();
+  });
+});
+
+describe('multipart parts that are not form-data (issue 33)', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let port = 0;
+  let productId = '';
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await signedInAs(t, 'admin')).headers;
+    productId = (await createProductService(t.database.db).create(productFields('PART-1'))).id;
+    port = Number(new URL(await t.app.listen({ host: '127.0.0.1', port: 0 })).port);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const boundary = 'probe-part';
+  const parts: [string, (field: string) => string][] = [
+    ['no Content-Disposition', () => 'Content-Type: image/png'],
+    [
+      'Content-Disposition: attachment',
+      (field) => `Content-Disposition: attachment; name="${field}"; filename="a.png"\r\nContent-Type: image/png`,
+    ],
+    ['no headers at all', () => ''],
+  ];
+  const routes: [string, string, () => string, string][] = [
+    ['a clip upload', 'POST', () => '/api/clips', 'video'],
+    ['a product form', 'POST', () => '/api/products', 'image'],
+    ['a product image', 'PUT', () => `/api/products/${productId}/image`, 'image'],
+    ['a movie poster', 'PUT', () => '/api/admin/movies/2018-roma/poster', 'poster'],
+  ];
+
+  // A tiny part, and one of 1 MB: busboy skips such a part without a word, and one of some sizes
+  // stops it for good (found by the probe: the request then waited for the 15-s idle cut).
+  const sizes: [string, Buffer][] = [
+    ['small', PNG_BYTES],
+    ['1 MB', Buffer.alloc(1024 * 1024, 1)],
+  ];
+  const cases = parts.flatMap(([label, headersOf]) => sizes.map(([size, data]) => [`${label} (${size})`, headersOf, data] as const));
+
+  // Over a real connection that stays open after the body: the answer is a 400 in the error shape,
+  // not the idle cut's silent close 15 s later (the connection closes only after the answer).
+  describe.each(routes)('%s', (_route, method, url, field) => {
+    it.each(cases)('answers a part with %s with 400 invalid_multipart', async (_part, headersOf, data) => {
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\n${headersOf(field)}\r\n\r\n`),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const head = [
+        `${method} ${url()} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        `Cookie: ${admin.cookie ?? ''}`,
+        `Origin: ${TEST_ORIGIN}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${body.length}`,
+        'Connection: close',
+      ].join('\r\n');
+      const answer = await rawExchange(port, Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body]));
+      expect(answer, 'an answer, not a silent close').not.toBe('');
+      expect(statusAndBody(answer)).toEqual({
+        status: 400,
+        body: { error: { code: 'invalid_multipart', message: 'Every part of the form needs a Content-Disposition of form-data.' } },
+      });
+    });
   });
 });

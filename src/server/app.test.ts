@@ -54,7 +54,8 @@ describe('health and errors', () => {
       413,
       'payload_too_large',
     ],
-    ['an unknown route', { method: 'PUT', url: '/api/clips' }, 404, 'route_not_found'],
+    ['an unknown route', { method: 'PUT', url: '/api/nope' }, 404, 'route_not_found'],
+    ['a method the path does not take', { method: 'PUT', url: '/api/clips' }, 405, 'method_not_allowed'],
     ['a bad query', { method: 'GET', url: '/api/clips?limit=abc' }, 400, 'validation_failed'],
   ] as const)('answers %s with { error: { code, message } } naming the cause', async (_, request, status, code) => {
     const response = await t.app.inject({ ...request });

@@ -67,18 +67,33 @@ export function registerSecurity(app: FastifyInstance, trustedOrigins: readonly 
   });
 
   const allowed = new Set(trustedOrigins);
-  // Cross-site state changes are refused. Multipart and form posts are "simple" requests that
-  // get no CORS preflight, so the Origin / Sec-Fetch-Site headers are checked on every unsafe
-  // method. Requests without either header come from non-browser clients and carry no ambient
-  // browser credentials worth forging. Webhooks are authenticated by signature instead.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.access === 'webhook') return done();
-    const fetchSite = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
-    // Sec-Fetch-Site is set by the browser and cannot be forged by a page; older browsers
-    // send only Origin.
-    const sameOrigin =
-      fetchSite !== undefined ? fetchSite === 'same-origin' || fetchSite === 'none' : origin === undefined || allowed.has(origin);
-    done(sameOrigin ? undefined : crossSiteRequest());
+    done(isSameOriginWrite(request.headers, allowed) ? undefined : crossSiteRequest());
   });
+}
+
+/**
+ * Whether an unsafe request (POST, PUT, PATCH, DELETE …) may go on (decision 190). Multipart and
+ * form posts are "simple" requests that get no CORS preflight, so every write is checked here:
+ *
+ * - `Sec-Fetch-Site` (set by the browser; a page cannot forge it) must be `same-origin`. `none`
+ *   marks a navigation the user started (a bookmark, the address bar), never the app's own
+ *   fetch or form post, so it is no reason to write anything; `same-site` and `cross-site` are
+ *   other sites.
+ * - Without it (older browsers), `Origin` must be one of the site's own.
+ * - Without either, the caller is not a browser page: fine without cookies (nothing ambient to
+ *   forge), refused with any (the staff session, the `mingo_player` cookie, or cookies the app
+ *   does not know, which it cannot tell from credentials). Every browser sends Origin on a fetch
+ *   or form write, so a write with cookies and neither header is not the app's own.
+ */
+export function isSameOriginWrite(
+  headers: { 'sec-fetch-site'?: string | string[]; origin?: string | string[]; cookie?: string | string[] },
+  allowed: ReadonlySet<string>,
+): boolean {
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const { origin } = headers;
+  if (origin !== undefined) return typeof origin === 'string' && allowed.has(origin);
+  return headers.cookie === undefined || headers.cookie.length === 0;
 }

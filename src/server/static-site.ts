@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { routeNotFound, uriTooLong } from '../shared/errors';
+import { methodNotAllowed, routeNotFound, uriTooLong } from '../shared/errors';
 import { isPagePath, siteFile } from '../shared/pages';
+import { allowedMethodsOf } from './allowed-methods';
 import { describePluginRoute, type RegisteredRoute } from './auth/route-registry';
 import type { SitePages } from './pages/site-pages';
 
@@ -91,7 +92,8 @@ function overLongParameter(routes: readonly RegisteredRoute[], maxLength: number
 /**
  * Serves the built single-page app from `site.root` (precompressed .br/.gz variants when present).
  * Paths that name no file: a page path with a trailing slash is redirected to the path without it
- * (`/about/` → `/about`), other page paths get the app's 404 page, API paths a JSON 404.
+ * (`/about/` → `/about`), other page paths get the app's 404 page, API paths a JSON 404; a path a
+ * route serves, asked with a method none of its routes takes, gets 405 with `Allow`.
  */
 export async function registerStaticSite(app: FastifyInstance, root: string, site: SitePages | undefined): Promise<void> {
   if (site !== undefined) {
@@ -118,10 +120,18 @@ export async function registerStaticSite(app: FastifyInstance, root: string, sit
   }
 
   let tooLong: ReturnType<typeof overLongParameter> | undefined;
+  let allowedAt: ReturnType<typeof allowedMethodsOf> | undefined;
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = splitTarget(request.url);
     tooLong ??= overLongParameter(app.routeRegistry, app.initialConfig.maxParamLength ?? 100);
     if (tooLong(request.method, pathname)) throw uriTooLong('A part of the request address is too long.');
+    // A path that exists, asked with a method it does not take: 405 naming the ones it takes.
+    allowedAt ??= allowedMethodsOf(app.routeRegistry);
+    const allowed = allowedAt(pathname);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      throw methodNotAllowed(`${request.method} is not allowed on ${pathname}: it takes ${allowed.join(', ')}.`);
+    }
     if (site !== undefined && wantsHtml(request)) {
       const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
       if (withoutSlash !== pathname && isPagePath(withoutSlash)) return reply.redirect(`${withoutSlash}${search}`, 301);

@@ -40,7 +40,7 @@ describe('limits', () => {
   it('fit share codes, posters and import files', () => {
     expect(BOARD_LIMITS).toEqual({
       yearMin: 2000,
-      yearMax: 2255,
+      yearMax: 2100,
       movieYearMin: 1888,
       movieYearMax: 2100,
       nameMax: 120,
@@ -62,15 +62,26 @@ describe('board years', () => {
   it.each([
     ['2026', 2026, []],
     [2000, 2000, []],
-    [2255, 2255, []],
+    [2100, 2100, []],
     [1999, undefined, [['', 'Boards start in 2000.']]],
-    [2256, undefined, [['', 'Boards end in 2255.']]],
+    [2101, undefined, [['', 'Boards end in 2100.']]],
+    [2255, undefined, [['', 'Boards end in 2100.']]],
     ['2026.5', undefined, [['', 'The year must be a whole number.']]],
     ['soon', undefined, [['', 'The year must be a number.']]],
   ])('%j → %s', (input, year, problems) => {
     const result = BoardYearSchema.safeParse(input);
     expect(messages(result)).toEqual(problems);
     if (year !== undefined) expect(result.data).toBe(year);
+  });
+
+  it('ends where movie years end: a board’s Free Space is a movie of its year (issue 33)', () => {
+    for (const year of [BOARD_LIMITS.yearMin, 2100]) {
+      expect(BoardYearSchema.safeParse(year).success, String(year)).toBe(true);
+      expect(MovieFieldsSchema.safeParse({ ...fields, year }).success, String(year)).toBe(true);
+    }
+    expect(BoardYearSchema.safeParse(2101).success).toBe(false);
+    expect(MovieFieldsSchema.safeParse({ ...fields, year: 2101 }).success).toBe(false);
+    expect(BOARD_LIMITS.yearMax).toBe(BOARD_LIMITS.movieYearMax);
   });
 
   it('reads a year from the path', () => {

@@ -8,14 +8,21 @@ import { safeText, singleLineText } from './text';
 // admins' board editor (boards, movies, posters, TMDB look-up, import and export). Movies travel
 // in the specification's Movie fields; a poster adds its renditions.
 
+/**
+ * The last year of a board and of a movie: one limit, because a board's Free Space is a movie of
+ * the board's year (a board the movies' limit refused could be made but never exported and
+ * imported again). A share code could hold years up to 2255.
+ */
+const LAST_YEAR = 2100;
+
 /** Limits shared by the board editor's forms and the server. */
 export const BOARD_LIMITS = {
   /** Share codes hold a board's year in one byte above 2000 (domain/share-code.ts). */
   yearMin: 2000,
-  yearMax: 2255,
+  yearMax: LAST_YEAR,
   /** A movie's own (release) year. */
   movieYearMin: 1888,
-  movieYearMax: 2100,
+  movieYearMax: LAST_YEAR,
   nameMax: 120,
   descriptionMax: 2000,
   starDescriptionMax: 60,

@@ -42,8 +42,9 @@ export const LeagueNameSchema = singleLineText({ error: 'Name the league.' })
   .trim()
   .min(1, 'Name the league.')
   .max(LEAGUE_LIMITS.nameMax, `A league name has at most ${LEAGUE_LIMITS.nameMax} characters.`)
-  .refine((value) => !/[\u0080-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(value), {
-    error: 'A league name cannot contain control or text-direction characters.',
+  // Control characters (C1 too) are refused by singleLineText.
+  .refine((value) => !/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(value), {
+    error: 'A league name cannot contain text-direction characters.',
   });
 
 /** Invite codes are read case-insensitively; anything that cannot be one is the same 404 as an unknown code. */

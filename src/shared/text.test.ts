@@ -15,7 +15,14 @@ describe('hasControlCharacters', () => {
     ['\u000E', true],
     ['\u001F', true],
     ['\u007F', true],
-    ['\u0080', false],
+    // C1: NEL (U+0085) and the rest of U+0080–U+009F; U+00A0 (no-break space) is text.
+    ['\u0080', true],
+    ['a\u0085b', true],
+    ['\u0090', true],
+    ['\u009F', true],
+    ['\u007E', false],
+    ['\u00A0', false],
+    ['\u00FF', false],
     [' ', false],
   ])('%j → %s', (value, expected) => {
     expect(hasControlCharacters(value)).toBe(expected);
@@ -47,6 +54,7 @@ describe('safeText', () => {
 
   it.each([
     ['a\u0000', CONTROL_CHARACTERS_MESSAGE],
+    ['a\u0085b', CONTROL_CHARACTERS_MESSAGE],
     ['a\uD800', 'must be valid Unicode text'],
     [42, 'Text, please.'],
   ])('%j → %s', (value, message) => {
@@ -71,5 +79,18 @@ describe('singleLineText', () => {
 
   it('still refuses control characters', () => {
     expect(schema.safeParse('a\u0007').error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_MESSAGE);
+  });
+
+  it.each(['a\u0085b', '\u0080', 'Title\u009F', 'x\u008Dy'])(
+    'refuses the C1 control in %j (NEL is a line break to some readers)',
+    (value) => {
+      const result = schema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([CONTROL_CHARACTERS_MESSAGE]);
+    },
+  );
+
+  it('accepts the Latin-1 letters right after the C1 range', () => {
+    expect(schema.parse('\u00A0Café Noël ÿ')).toBe('\u00A0Café Noël ÿ');
   });
 });

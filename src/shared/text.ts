@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
 /**
- * C0 control characters (NUL included) and DEL, except tab, line feed and carriage return:
- * refused in every text field (PostgreSQL cannot store NUL in text; the rest has no business in
- * names, titles or descriptions).
+ * C0 control characters (NUL included), DEL and the C1 controls U+0080–U+009F, except tab, line
+ * feed and carriage return: refused in every text field (PostgreSQL cannot store NUL in text; the
+ * rest has no business in names, titles or descriptions). C1 holds NEL (U+0085), a line break to
+ * some readers and not to others, and is what Windows-1252 text read as Latin-1 turns into.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 

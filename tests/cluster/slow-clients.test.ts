@@ -52,7 +52,11 @@ describe('slow clients against the server process', () => {
       const connection = await slowConnection(PORT);
       const middle = Math.floor(form.payload.length / 2);
       connection.write(
-        postHead('/api/clips', { 'Content-Type': form.headers['content-type'] ?? '', Cookie: cookie ?? '' }, form.payload.length),
+        postHead(
+          '/api/clips',
+          { 'Content-Type': form.headers['content-type'] ?? '', Cookie: cookie ?? '', Origin: app.url },
+          form.payload.length,
+        ),
       );
       connection.write(form.payload.subarray(0, middle));
       // One byte every 5 s for 40 s (past the 30-s body limit, never 15 s silent), then the rest.

@@ -15,6 +15,13 @@ const MOVIES = [
   { id: 502, title: 'The Quiet Lighthouse II', release_date: '', overview: 'The lamp again.', poster_path: null, runtime: null },
 ];
 
+/** An endless poster is cut off here, so that a client that reads everything still ends. */
+export const ENDLESS_POSTER_CAP = 64 * 1024 * 1024;
+const ENDLESS_CHUNK = Buffer.alloc(64 * 1024);
+
+/** One download of an endless poster: how much was written, and whether the client closed it first. */
+export type PosterDownload = { sent: number; closedEarly: boolean };
+
 export type FakeTmdbServer = {
   url: string;
   apiKey: string;
@@ -22,8 +29,34 @@ export type FakeTmdbServer = {
   requests: string[];
   /** ok: answers; down: every call is a 503; hang: every call waits for ever (a timeout). */
   setMode: (mode: 'ok' | 'down' | 'hang') => void;
+  /**
+   * ok: the poster image; endless: a poster with no Content-Length that never ends (until the
+   * client closes the connection, or ENDLESS_POSTER_CAP bytes).
+   */
+  setPosterMode: (mode: 'ok' | 'endless') => void;
+  /** The endless posters sent, in order. */
+  posterDownloads: PosterDownload[];
   close: () => Promise<void>;
 };
+
+function sendEndless(response: http.ServerResponse, download: PosterDownload): void {
+  response.writeHead(200, { 'content-type': 'image/jpeg' });
+  response.on('close', () => {
+    if (!response.writableFinished) download.closedEarly = true;
+  });
+  const write = () => {
+    while (download.sent < ENDLESS_POSTER_CAP) {
+      if (response.destroyed) return;
+      download.sent += ENDLESS_CHUNK.length;
+      if (!response.write(ENDLESS_CHUNK)) {
+        response.once('drain', write);
+        return;
+      }
+    }
+    response.end();
+  };
+  write();
+}
 
 /** A small TMDB API on 127.0.0.1 (search, details, configuration, poster images), as the Stripe fake. */
 export async function startFakeTmdbServer(): Promise<FakeTmdbServer> {
@@ -33,6 +66,8 @@ export async function startFakeTmdbServer(): Promise<FakeTmdbServer> {
     .toBuffer();
   const requests: string[] = [];
   let mode: 'ok' | 'down' | 'hang' = 'ok';
+  let posterMode: 'ok' | 'endless' = 'ok';
+  const posterDownloads: PosterDownload[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -46,6 +81,12 @@ export async function startFakeTmdbServer(): Promise<FakeTmdbServer> {
     };
     if (mode === 'down') return json(503, { status_message: 'Service unavailable' });
     if (url.pathname === '/t/p/w780/quiet.jpg') {
+      if (posterMode === 'endless') {
+        const download = { sent: 0, closedEarly: false };
+        posterDownloads.push(download);
+        sendEndless(response, download);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': poster.length }).end(poster);
       return;
     }
@@ -73,6 +114,10 @@ export async function startFakeTmdbServer(): Promise<FakeTmdbServer> {
     setMode: (next) => {
       mode = next;
     },
+    setPosterMode: (next) => {
+      posterMode = next;
+    },
+    posterDownloads,
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

@@ -8,7 +8,6 @@ import {
   crossSiteRequest,
   forbidden,
   internalError,
-  notFound,
   rateLimited,
   unauthenticated,
   validationFailed,
@@ -209,8 +208,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     url: `${AUTH_BASE_PATH}/*`,
     bodyLimit: BODY_LIMITS.none,
     config: { access: 'public' },
-    handler: async () => {
-      throw notFound();
-    },
+    // The app's own 404, or 405 when the path is a mounted endpoint asked with another method.
+    handler: async (_request, reply) => reply.callNotFound(),
   });
 }

@@ -66,7 +66,7 @@ describe('boards tables: the seeded movie list and the rules the database keeps'
       sql`insert into movies (id, name, year, star_rating_a, star_rating_b, runtime) values ('Bad Id', 'x', 2020, 0, 0, 90)`,
     ],
     ['a board year before 2000', sql`insert into boards (year) values (1999)`],
-    ['a board year after 2255', sql`insert into boards (year) values (2256)`],
+    ['a board year after 2100, the movies’ last year (migration 0090)', sql`insert into boards (year) values (2101)`],
     ['a published board without a publication time', sql`insert into boards (year, status) values (2030, 'published')`],
     ['another status', sql`insert into boards (year, status) values (2030, 'archived')`],
     ['a square past 24', sql`insert into board_slots (board_year, position, movie_id) values (2018, 25, null)`],

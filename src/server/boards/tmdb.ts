@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOARD_LIMITS, type TmdbMovie, type TmdbResult } from '../../shared/boards';
-import { AppError, notFound, payloadTooLarge, serviceUnavailable } from '../../shared/errors';
+import { notFound, payloadTooLarge, serviceUnavailable } from '../../shared/errors';
 
 /**
  * The optional TMDB look-up of the board editor (decision 150/151): search and details through
@@ -17,6 +17,32 @@ export const TMDB_TIMEOUT_MS = 8_000;
 const RESULTS_MAX = 20;
 
 const unavailable = () => serviceUnavailable('TMDB is not answering right now. Fill in the movie by hand, or try again later.');
+const posterTooLarge = () => payloadTooLarge('The TMDB poster is too large.');
+
+/**
+ * The bytes of a download, counted as they arrive: past `maxBytes` the download is aborted (the
+ * connection closes) and nothing more is read or kept.
+ */
+async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number, abort: AbortController): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw unavailable(); // the deadline, or TMDB went away mid-file
+    }
+    if (chunk.done) return Buffer.concat(chunks, bytes);
+    bytes += chunk.value.byteLength;
+    if (bytes > maxBytes) {
+      abort.abort();
+      throw posterTooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+}
 
 const SearchSchema = z.object({
   results: z.array(
@@ -103,26 +129,26 @@ export function createTmdbClient(config: TmdbConfig, timeoutMs = TMDB_TIMEOUT_MS
       }
       const base = new URL(parsed(ConfigurationSchema, await call('/configuration')).images.secure_base_url);
       if (!IMAGE_HOSTS.has(base.hostname) && base.host !== new URL(config.apiUrl).host) throw unavailable();
+      // Aborted at the limit: a poster bigger than posterMaxBytes is never read whole (issue 33).
+      const abort = new AbortController();
       let response: Response;
       try {
         response = await fetch(new URL(`${base.pathname.replace(/\/?$/, '/')}${POSTER_SIZE}${movie.poster_path}`, base), {
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
           redirect: 'error',
         });
       } catch {
         throw unavailable();
       }
-      if (!response.ok) throw unavailable();
-      if (Number(response.headers.get('content-length') ?? 0) > BOARD_LIMITS.posterMaxBytes)
-        throw payloadTooLarge('The TMDB poster is too large.');
-      try {
-        const bytes = Buffer.from(await response.arrayBuffer());
-        if (bytes.length > BOARD_LIMITS.posterMaxBytes) throw payloadTooLarge('The TMDB poster is too large.');
-        return bytes;
-      } catch (error) {
-        if (error instanceof AppError) throw error;
+      if (!response.ok || response.body === null) {
+        abort.abort();
         throw unavailable();
       }
+      if (Number(response.headers.get('content-length') ?? 0) > BOARD_LIMITS.posterMaxBytes) {
+        abort.abort();
+        throw posterTooLarge();
+      }
+      return readAtMost(response.body, BOARD_LIMITS.posterMaxBytes, abort);
     },
   };
 }

@@ -10,6 +10,7 @@ import { MediaTooLargeError, newMediaKey, type MediaStorage } from '../media/sto
 import type { Db } from '../db/database';
 import { createClipRepository } from './clip-repository';
 import { beginPendingBatch, removeBatchFiles, type PendingBatch } from './pending-media';
+import { formParts } from '../form-parts';
 
 type StoredFile = { key: string; mime: string; bytes: number };
 
@@ -80,7 +81,7 @@ export async function receiveClipUpload(request: FastifyRequest, user: SessionUs
     let title: string | undefined;
     let video: StoredFile | undefined;
     let screenshot: StoredFile | undefined;
-    const parts = request.parts({
+    const parts = formParts(request, {
       limits: {
         // Our own byte counter reports the limit; busboy's is only a backstop.
         fileSize: Math.max(deps.maxClipBytes, MAX_SCREENSHOT_BYTES) + 1,

@@ -13,7 +13,7 @@ import { productFields } from '../../../tests/support/product-fields';
 import { TEST_PASSWORD } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
-import { SHARE_IMAGE_RATE_LIMIT } from './page-routes';
+import { SHARE_IMAGE_CACHE, SHARE_IMAGE_RATE_LIMIT } from './page-routes';
 import { escapeMarkup } from '../../domain/markup';
 
 /** The og/twitter/title tags of an HTML page, as name → content. */
@@ -235,7 +235,8 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     const second = await t.app.inject({ method: 'GET', url: `/share/${code}.png` });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    expect(first.headers['cache-control']).toBe(SHARE_IMAGE_CACHE);
+    expect(SHARE_IMAGE_CACHE).toBe('public, max-age=300, must-revalidate');
     const revalidated = await t.app.inject({
       method: 'GET',
       url: `/share/${code}.png`,
@@ -400,7 +401,10 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     await boards.publish(2031);
     // Written beside the routes: the cached boards go when the database's notice arrives.
     await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(200), EVENTUALLY);
-    expect((await image()).statusCode).toBe(200);
+    const published = await image();
+    expect(published.statusCode).toBe(200);
+    // Caches keep it minutes, not a day: an unpublished board's picture does not linger (issue 33).
+    expect(published.headers['cache-control']).toBe(SHARE_IMAGE_CACHE);
     // The newest published board is the DB page's first: its first poster is preloaded.
     expect(preloadedImages((await get('/db')).body)).toEqual(['/posters/2018-black-panther.svg']);
     // About's static shell names the years as the page will.
@@ -413,6 +417,14 @@ describe('page routes: titles, link previews, robots, sitemap, 404s, share image
     expect(await dbFirstRow()).toEqual({ years: ['2031 (24)'], first: 'Black Panther', status: ['192 movies'] });
     await boards.unpublish(2031);
     await vi.waitFor(async () => expect((await get(`/share/${code}`)).statusCode).toBe(404), EVENTUALLY);
+    // A cache asking again with the image's ETag gets the 404, not a 304 that would keep the picture.
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: `/share/${code}.png`,
+      remoteAddress: '10.9.9.9',
+      headers: { 'if-none-match': String(published.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(404);
     expect(aboutIntro((await get('/about')).body)).toContain('Every year from 2018 to 2025 has its own 5×5 board');
     expect(await dbFirstRow()).toEqual({ years: ['2025 (24)'], first: 'Sinners', status: ['192 movies'] });
   });

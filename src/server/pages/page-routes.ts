@@ -37,6 +37,13 @@ const SITEMAP_CLIPS = 500;
 const REVALIDATE = 'no-cache';
 const IMAGE_CACHE = 'public, max-age=86400';
 /**
+ * A share image shows a published board, and a board can be unpublished at any time: caches may
+ * keep one for five minutes, then ask again (decision 190). A version in its address would not
+ * help there, since an unpublished board's address does not change. Asking again is cheap: the
+ * drawing is kept in memory (share-image.ts), and an unchanged board answers 304 with no body.
+ */
+export const SHARE_IMAGE_CACHE = 'public, max-age=300, must-revalidate';
+/**
  * A share image is drawn on a cache miss (tens of milliseconds of CPU); link-preview crawlers
  * fetch one image per shared link, so a minute's allowance per address is generous for them
  * and keeps one client from drawing thousands of boards.
@@ -198,7 +205,7 @@ export async function pageRoutes(app: FastifyInstance, { ctx, site }: PageRoutes
       const names = await boards.publishedNames(decoded.board.year);
       if (names === undefined) throw notFound(`This share code is for ${decoded.board.year}, which has no board.`);
       const image = await images.render(decoded.board, names, format);
-      reply.header('Cache-Control', IMAGE_CACHE).header('ETag', image.etag).header('Cross-Origin-Resource-Policy', 'cross-origin');
+      reply.header('Cache-Control', SHARE_IMAGE_CACHE).header('ETag', image.etag).header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (headers['if-none-match'] === image.etag) return reply.code(304).send();
       return reply.type('image/png').send(image.png);
     },

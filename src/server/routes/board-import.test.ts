@@ -180,7 +180,8 @@ describe('boards import and export', () => {
       /centre entry/,
     ],
     ['a year twice', () => [...fictionalBoard(2031), ...fictionalBoard(2031)], /in the file twice/],
-    ['a year a share code cannot hold', () => fictionalBoard(1999), /boards are for years 2000–2255/],
+    ['a year a share code cannot hold', () => fictionalBoard(1999), /boards are for years 2000–2100/],
+    ['a year after the last movie year (issue 33)', () => fictionalBoard(2101), /Board 2101: boards are for years 2000–2100/],
     ['a movie twice on one board', () => fictionalBoard(2031).map((movie, i, all) => (i === 1 ? (all[0] as Movie) : movie)), /only once/],
     ['a control character', () => fictionalBoard(2031).map((movie, i) => (i === 1 ? { ...movie, name: 'Bell\u0007' } : movie)), /entry 2/],
   ])('reports %s as a problem', async (_, file, problem) => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BoardEditorStateSchema, EditorMovieSchema, TmdbMovieSchema } from '../../shared/boards';
 import { signedInAs } from '../../../tests/support/auth';
-import { startFakeTmdbServer, type FakeTmdbServer } from '../../../tests/support/fake-tmdb-server';
+import { EVENTUALLY } from '../../../tests/support/eventually';
+import { ENDLESS_POSTER_CAP, startFakeTmdbServer, type FakeTmdbServer } from '../../../tests/support/fake-tmdb-server';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 describe('TMDB look-up through the server (fake TMDB)', () => {
@@ -77,6 +78,37 @@ describe('TMDB look-up through the server (fake TMDB)', () => {
       payload: { tmdbId: 502 },
     });
     expect(none.statusCode).toBe(404);
+  });
+
+  it('stops a poster download at the size limit instead of reading it whole (issue 33)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/movies',
+      headers: admin,
+      payload: { name: 'The Endless Lighthouse', year: 2026, starRatingA: 3, starRatingB: 3, runtime: 99 },
+    });
+    const movie = EditorMovieSchema.parse(created.json());
+    tmdb.setPosterMode('endless');
+    try {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/movies/${movie.id}/poster`,
+        headers: admin,
+        payload: { tmdbId: 501 },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: { code: 'payload_too_large', message: 'The TMDB poster is too large.' } });
+      // The server closed the download once past the limit: the fake TMDB never got to its end.
+      await vi.waitFor(() => expect(tmdb.posterDownloads.at(-1)?.closedEarly).toBe(true), EVENTUALLY);
+      expect(tmdb.posterDownloads.at(-1)?.sent).toBeLessThan(ENDLESS_POSTER_CAP);
+    } finally {
+      tmdb.setPosterMode('ok');
+    }
+    // The movie keeps its placeholder.
+    const found = (await get('/api/admin/movies?q=endless%20lighthouse')).json() as {
+      items: { id: string; poster: { placeholder: boolean } }[];
+    };
+    expect(found.items.find((entry) => entry.id === movie.id)?.poster.placeholder).toBe(true);
   });
 
   it.each(['down', 'hang'] as const)('answers 503 with a message the form can show when TMDB is %s', async (mode) => {

@@ -167,7 +167,7 @@ describe('board routes', () => {
       const again = await send('POST', '/api/admin/boards', { year: 2026 });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: { code: 'conflict', message: 'There is already a board for 2026.' } });
-      for (const year of [1999, 2256, 'soon']) {
+      for (const year of [1999, 2101, 2256, 'soon']) {
         expect((await send('POST', '/api/admin/boards', { year })).statusCode, String(year)).toBe(400);
       }
     });

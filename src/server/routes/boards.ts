@@ -30,12 +30,13 @@ import { createBoardService } from '../boards/board-service';
 import { demoPosterRasters } from '../boards/posters';
 import { createTmdbClient } from '../boards/tmdb';
 import type { RouteOptions } from '../context';
+import { formParts } from '../form-parts';
 import { route } from '../route';
 
 /** Reads a poster upload: exactly one file, in the "poster" field, and nothing else. */
 async function readPoster(request: FastifyRequest): Promise<Buffer> {
   let poster: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type !== 'file') throw validationFailed(`Unexpected field "${part.fieldname}": only a poster file is accepted.`);
     if (part.fieldname !== POSTER_FIELD || poster !== undefined) {
       part.file.resume();

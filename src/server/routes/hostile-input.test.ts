@@ -31,10 +31,12 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 type Case = {
   name: string;
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
   url: string;
   as?: 'admin' | 'staff' | 'anonymous';
   headers?: Record<string, string>;
+  /** Sent without an Origin header (a cookie-authenticated write no browser page would send). */
+  noOrigin?: true;
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
@@ -52,6 +54,9 @@ const REFUSED_STRINGS: [string, string][] = [
   ['SOH', 'a\u0001b'],
   ['escape', 'a\u001b[31mred'],
   ['DEL', 'a\u007fb'],
+  // C1 controls (issue 33): NEL is a line break to some readers; CSI starts a terminal escape.
+  ['NEL', 'a\u0085b'],
+  ['C1 CSI', 'a\u009b31mred'],
   ['lone surrogate', 'a\ud800b'],
   ['huge', 'x'.repeat(100_000)],
 ];
@@ -423,12 +428,29 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending, l
   const image = multipart([{ name: 'image', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
   const product = productForm('description', 'fine');
   const poster = multipart([{ name: 'poster', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
-  for (const [label, form, url, method] of [
-    ['upload', clip, '/api/clips', 'POST'],
-    ['product form', product, '/api/products', 'POST'],
-    ['product image', image, `/api/products/${productId}/image`, 'PUT'],
-    ['movie poster', poster, '/api/admin/movies/2018-roma/poster', 'PUT'],
+  for (const [label, form, url, method, field] of [
+    ['upload', clip, '/api/clips', 'POST', 'video'],
+    ['product form', product, '/api/products', 'POST', 'image'],
+    ['product image', image, `/api/products/${productId}/image`, 'PUT', 'image'],
+    ['movie poster', poster, '/api/admin/movies/2018-roma/poster', 'PUT', 'poster'],
   ] as const) {
+    // Parts busboy skips (issue 33): no Content-Disposition, or one that is not form-data.
+    const boundary = 'hostile-part';
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const onePart = (partHeaders: string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${partHeaders}\r\n\r\n`), PNG_BYTES, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    list.push(
+      { name: `${label} part without Content-Disposition`, method, url, as: 'admin', raw: onePart('Content-Type: image/png'), headers },
+      {
+        name: `${label} attachment part`,
+        method,
+        url,
+        as: 'admin',
+        raw: onePart(`Content-Disposition: attachment; name="${field}"; filename="a.png"\r\nContent-Type: image/png`),
+        headers,
+      },
+      { name: `${label} part without headers`, method, url, as: 'admin', raw: onePart(''), headers },
+    );
     for (const keep of [10, 60, Math.floor(form.payload.length / 2), form.payload.length - 5]) {
       list.push({ name: `${label} truncated at ${keep}`, method, url, as: 'admin', ...truncated(form, keep) });
     }
@@ -525,6 +547,74 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending, l
     },
     { name: 'share image, huge code', method: 'GET', url: `/share/${'A'.repeat(5000)}.png` },
     { name: 'clip page, unknown clip', method: 'GET', url: `/clip/${UNKNOWN_ID}`, html: true },
+  );
+
+  // The probe's edges (issue 33), besides the multipart parts and C1 text above.
+  const draftShareCode = encodeShareCode(
+    2031,
+    Array.from({ length: 25 }, () => true),
+  );
+  const fictionalBoardFile = (year: number) =>
+    Array.from({ length: 25 }, (_, i) => ({
+      ...HOSTILE_MOVIE,
+      year,
+      id: i === 12 ? `${year}-free-space` : `${year}-hostile-${i}`,
+      name: i === 12 ? 'Free Space' : `Hostile ${i}`,
+      imageURL: '',
+      description: '',
+      starDescriptionA: '',
+      starDescriptionB: '',
+    }));
+  list.push(
+    { name: 'share image of a draft year', method: 'GET', url: `/share/${draftShareCode}.png` },
+    { name: 'board year past the movies’ last year', method: 'POST', url: '/api/admin/boards', as: 'admin', json: { year: 2101 } },
+    { name: 'board year a share code holds, no movie can', method: 'POST', url: '/api/admin/boards', as: 'admin', json: { year: 2255 } },
+    {
+      name: 'boards import of 2101',
+      method: 'POST',
+      url: '/api/admin/boards/import',
+      as: 'admin',
+      json: { file: fictionalBoardFile(2101), publish: false },
+    },
+    { name: 'a method the path does not take (PUT /api/clips)', method: 'PUT', url: '/api/clips', as: 'staff', json: {} },
+    { name: 'a method the path does not take (DELETE /api/boards)', method: 'DELETE', url: '/api/boards', as: 'admin' },
+    { name: 'a method the path does not take (GET sign-in)', method: 'GET', url: '/api/auth/sign-in/email' },
+    { name: 'a method the path does not take (OPTIONS products)', method: 'OPTIONS', url: '/api/products' },
+    { name: 'a method the path does not take (PATCH a page)', method: 'PATCH', url: '/about', json: {} },
+    // Cookie-authenticated writes with neither Origin nor Sec-Fetch-Site: refused as cross-site.
+    {
+      name: 'admin creates a board without Origin',
+      method: 'POST',
+      url: '/api/admin/boards',
+      as: 'admin',
+      noOrigin: true,
+      json: { year: 2040 },
+    },
+    {
+      name: 'staff creates a product without Origin',
+      method: 'POST',
+      url: '/api/products',
+      as: 'staff',
+      noOrigin: true,
+      json: { productName: 'No Origin', productCode: 'NOORIGIN1', price: 1, stock: 1 },
+    },
+    {
+      name: 'staff uploads a clip without Origin',
+      method: 'POST',
+      url: '/api/clips',
+      as: 'staff',
+      noOrigin: true,
+      ...formCase(clipForm('Sinners')),
+    },
+    { name: 'admin deletes a clip without Origin', method: 'DELETE', url: `/api/clips/${clipId}`, as: 'admin', noOrigin: true },
+    {
+      name: 'admin creates a board with Sec-Fetch-Site none',
+      method: 'POST',
+      url: '/api/admin/boards',
+      as: 'admin',
+      headers: { 'sec-fetch-site': 'none' },
+      json: { year: 2040 },
+    },
   );
 
   // Range and conditional headers on a real media file.
@@ -633,7 +723,7 @@ function leagueCases({ code, owner, ownerId, member, memberId, movieId }: League
   const list: Case[] = [];
   const as = (cookie: string) => ({ cookie });
   const change = { movieId, seen: true, at: '2026-05-01T10:00:00.000Z' };
-  const refused: [string, string][] = [...REFUSED_STRINGS, ['RTL override', '\u202eevil'], ['C1 control', 'a\u0085b'], ['blank', '   ']];
+  const refused: [string, string][] = [...REFUSED_STRINGS, ['RTL override', '\u202eevil'], ['blank', '   ']];
   for (const [label, text] of refused) {
     list.push(
       { name: `join nickname ${label}`, method: 'POST', url: `/api/leagues/${code}/members`, json: { nickname: text } },
@@ -722,6 +812,18 @@ function leagueCases({ code, owner, ownerId, member, memberId, movieId }: League
       headers: { 'last-event-id': '-1\r\nevent: x' },
     },
     { name: 'forged player cookie', method: 'GET', url: '/api/me', headers: as(`mingo_player=${'x'.repeat(5000)}; mingo_player=%00`) },
+    // The player's cookie on a write with neither Origin nor Sec-Fetch-Site (issue 33).
+    { name: 'marks without Origin', method: 'PUT', url: '/api/me/marks', headers: as(member), noOrigin: true, json: { changes: [change] } },
+    {
+      name: 'a league created without Origin',
+      method: 'POST',
+      url: '/api/leagues',
+      headers: as(member),
+      noOrigin: true,
+      json: { name: 'Club', year: 2025, nickname: 'Ana' },
+    },
+    { name: 'leaving without Origin', method: 'DELETE', url: `/api/leagues/${code}/members/me`, headers: as(member), noOrigin: true },
+    { name: 'forget me without Origin', method: 'DELETE', url: '/api/me', headers: as(member), noOrigin: true },
     {
       name: 'a second join of an unknown code',
       method: 'POST',
@@ -909,6 +1011,7 @@ async function runCases(t: TestApp, cases: Case[], sessions: Sessions): Promise<
   for (const [index, c] of cases.entries()) {
     const session = c.as === 'admin' ? sessions.admin : c.as === 'staff' ? sessions.staff : {};
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...session, ...c.headers };
+    if (c.noOrigin === true) delete headers.origin;
     let payload: string | Buffer | undefined = c.raw;
     if (c.json !== undefined) {
       payload = JSON.stringify(c.json);

@@ -15,6 +15,7 @@ import {
 import type { RouteOptions } from '../context';
 import { notFound, validationFailed } from '../../shared/errors';
 import { createProductService } from '../products/product-service';
+import { formParts } from '../form-parts';
 import { route } from '../route';
 
 const IMAGE_FIELD = 'image';
@@ -29,7 +30,7 @@ type ProductForm = { fields: Record<string, string>; image: Buffer | undefined }
 async function readProductForm(request: FastifyRequest): Promise<ProductForm> {
   const fields: Record<string, string> = {};
   let image: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD || image !== undefined) {
         part.file.resume();
