@@ -5,6 +5,7 @@
 // and when each connection was lost and answered again.
 // In: { open: [{ url, cookie, from, start }] }, { report: true }, { close: true }.
 import http from 'node:http';
+import { takeSseBlocks } from '../../tests/support/sse-blocks.mjs';
 
 const now = () => performance.timeOrigin + performance.now();
 const streams = [];
@@ -29,21 +30,16 @@ function connect(stream) {
     let buffer = '';
     response.setEncoding('utf8');
     response.on('data', (chunk) => {
-      buffer += chunk;
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const retry = /^retry: (\d+)$/m.exec(block)?.[1];
-        if (retry !== undefined) stream.retryMs = Number(retry);
-        const id = /^id: (\d+)$/m.exec(block)?.[1];
+      const { blocks, rest } = takeSseBlocks(buffer + chunk);
+      buffer = rest;
+      for (const { id, event: name, data = '', retry } of blocks) {
+        if (retry !== undefined) stream.retryMs = retry;
         if (id === undefined) continue;
-        const name = /^event: (.*)$/m.exec(block)?.[1];
         stream.lastId = Number(id);
         const event = { id: Number(id), name, at: now(), upstream: stream.upstreams.at(-1) };
         if (name === 'marks') {
-          event.key = `${/"memberId":"([^"]+)"/.exec(block)?.[1]}:${/"movieId":"([^"]+)"/.exec(block)?.[1]}`;
-          event.made = Date.parse(/"reachedAt":"([^"]+)"/.exec(block)?.[1] ?? '');
+          event.key = `${/"memberId":"([^"]+)"/.exec(data)?.[1]}:${/"movieId":"([^"]+)"/.exec(data)?.[1]}`;
+          event.made = Date.parse(/"reachedAt":"([^"]+)"/.exec(data)?.[1] ?? '');
         }
         stream.events.push(event);
       }

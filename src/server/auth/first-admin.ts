@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SETUP_LINK_REFUSED, type CheckedSetupBody } from '../../shared/setup';
 import type { StaffAccount } from '../../shared/staff';
 import type { AppContext } from '../context';
+import { createAppMetaRepository } from '../db/app-meta-repository';
 import type { Db } from '../db/database';
 import { forbidden } from '../../shared/errors';
 import { createUserRepository } from './user-repository';
@@ -26,27 +27,17 @@ export async function adminExists(db: Db): Promise<boolean> {
 /** A fresh token (any earlier one stops working); the caller shows it once. */
 export async function issueSetupToken(db: Db): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('app_meta')
-    .values({ key: TOKEN_KEY, value: hashOf(token) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hashOf(token), updated_at: new Date() }))
-    .execute();
+  await createAppMetaRepository(db).set(TOKEN_KEY, hashOf(token));
   return token;
 }
 
 export async function dropSetupToken(db: Db): Promise<void> {
-  await db.deleteFrom('app_meta').where('key', '=', TOKEN_KEY).execute();
+  await createAppMetaRepository(db).delete(TOKEN_KEY);
 }
 
 /** Atomically takes the token: true for exactly one caller holding the right token. */
 async function consumeToken(db: Db, token: string): Promise<boolean> {
-  const taken = await db
-    .deleteFrom('app_meta')
-    .where('key', '=', TOKEN_KEY)
-    .where('value', '=', hashOf(token))
-    .returning('key')
-    .executeTakeFirst();
-  return taken !== undefined;
+  return createAppMetaRepository(db).take(TOKEN_KEY, hashOf(token));
 }
 
 const refused = () => forbidden(SETUP_LINK_REFUSED);
@@ -63,11 +54,7 @@ export async function completeFirstAdminSetup(ctx: SetupContext, { token, ...acc
     return await createAccount(ctx, { ...account, role: 'admin' });
   } catch (error) {
     // The account was not created: the link stays usable.
-    await db
-      .insertInto('app_meta')
-      .values({ key: TOKEN_KEY, value: hashOf(token) })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await createAppMetaRepository(db).setIfAbsent(TOKEN_KEY, hashOf(token));
     throw error;
   }
 }

@@ -1,11 +1,11 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { halvesToRating } from '../../domain/board-rules';
 import { BOARD_SIZE } from '../../domain/boards';
 import type { BoardMovie, EditorBoard, EditorMovie } from '../../shared/boards';
 import type { Movie } from '../../shared/content';
 import type { Executor } from '../db/database';
 import type { BoardsTable, MoviesTable } from './board-tables';
-import { posterOf } from './posters';
+import { posterMediaKeys, posterOf } from './posters';
 
 export type MovieRow = Selectable<MoviesTable>;
 export type BoardRow = Selectable<BoardsTable>;
@@ -112,6 +112,63 @@ export function createBoardRepository(db: Executor) {
         .insertInto('board_slots')
         .values(slots.map((movie_id, position) => ({ board_year: year, position, movie_id })))
         .execute();
+    },
+
+    /** A new draft for `year`; undefined when that year has a board already. */
+    async insertBoard(year: number): Promise<BoardRow | undefined> {
+      return db
+        .insertInto('boards')
+        .values({ year })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Marks a board changed (its squares were replaced). */
+    async touchBoard(year: number): Promise<void> {
+      await db.updateTable('boards').set({ updated_at: new Date() }).where('year', '=', year).execute();
+    },
+
+    /** Publishes a board (now) or takes it back to a draft. */
+    async setStatus(year: number, status: 'published' | 'draft'): Promise<void> {
+      const now = new Date();
+      await db
+        .updateTable('boards')
+        .set({ status, published_at: status === 'published' ? now : null, updated_at: now })
+        .where('year', '=', year)
+        .execute();
+    },
+
+    /** Deletes a board; its squares go with it (ON DELETE CASCADE), its movies stay. */
+    async deleteBoard(year: number): Promise<void> {
+      await db.deleteFrom('boards').where('year', '=', year).execute();
+    },
+
+    /** Inserts a movie; a taken id throws PostgreSQL's unique_violation. */
+    async insertMovie(values: Insertable<MoviesTable>): Promise<MovieRow> {
+      return db.insertInto('movies').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** Inserts a movie unless its id is taken: whether it did. */
+    async insertMovieIfAbsent(values: Insertable<MoviesTable>): Promise<boolean> {
+      const created = await db
+        .insertInto('movies')
+        .values(values)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return created !== undefined;
+    },
+
+    /** Changes a movie's columns: the new row, or undefined when there is no such movie. */
+    async updateMovie(id: string, changes: Updateable<MoviesTable>): Promise<MovieRow | undefined> {
+      return db.updateTable('movies').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** The media keys of every stored poster's renditions (posters.ts). */
+    async posterMediaKeys(): Promise<string[]> {
+      const rows = await db.selectFrom('movies').select(['poster_key', 'poster_widths']).where('poster_key', 'is not', null).execute();
+      return rows.flatMap((row) => (row.poster_key === null ? [] : posterMediaKeys(row.poster_key, row.poster_widths)));
     },
 
     async movies(ids: readonly string[]): Promise<MovieRow[]> {

@@ -5,7 +5,15 @@ import type { Movie } from '../../shared/content';
 import { conflict, notFound, validationFailed } from '../../shared/errors';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media/storage';
-import { createBoardRepository, toBoardMovie, toEditorBoard, toEditorMovie, toSpecMovie, type MovieRow } from './board-repository';
+import {
+  createBoardRepository,
+  toBoardMovie,
+  toEditorBoard,
+  toEditorMovie,
+  toSpecMovie,
+  type BoardRepository,
+  type MovieRow,
+} from './board-repository';
 import type { Updateable } from 'kysely';
 import type { MoviesTable } from './board-tables';
 import { removePosterFiles, storePlaceholderPoster, storeUploadedPoster, type StoredPoster } from './posters';
@@ -49,16 +57,20 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
   };
   const editorMovie = async (row: MovieRow): Promise<EditorMovie> => (await editorMovies([row]))[0] ?? toEditorMovie(row, [], rasters);
 
-  /** Runs `change` on a locked board; 404 when there is none. */
-  const withBoard = <T>(year: number, change: (board: NonNullable<Awaited<ReturnType<typeof boards.lockBoard>>>, trx: Db) => Promise<T>) =>
+  /** Runs `change` on a locked board, with the repository of its transaction; 404 when there is none. */
+  const withBoard = <T>(
+    year: number,
+    change: (board: NonNullable<Awaited<ReturnType<BoardRepository['lockBoard']>>>, locked: BoardRepository) => Promise<T>,
+  ) =>
     db.transaction().execute(async (trx) => {
-      const board = await createBoardRepository(trx).lockBoard(year);
+      const locked = createBoardRepository(trx);
+      const board = await locked.lockBoard(year);
       if (board === undefined) throw boardNotFound();
-      return change(board, trx);
+      return change(board, locked);
     });
 
-  const reloadBoard = async (trx: Db, year: number): Promise<EditorBoard> => {
-    const board = await createBoardRepository(trx).lockBoard(year);
+  const reloadBoard = async (locked: BoardRepository, year: number): Promise<EditorBoard> => {
+    const board = await locked.lockBoard(year);
     if (board === undefined) throw boardNotFound();
     return toEditorBoard(board.board, board.slots);
   };
@@ -68,12 +80,7 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
     const current = await boards.movie(id);
     if (current === undefined || current.free_space) throw movieNotFound();
     const stored = await make(current);
-    const updated = await db
-      .updateTable('movies')
-      .set({ ...stored, poster_static: null, updated_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await boards.updateMovie(id, { ...stored, poster_static: null, updated_at: new Date() });
     if (updated === undefined) {
       await removePosterFiles(storage, stored.poster_key, stored.poster_widths);
       throw movieNotFound();
@@ -127,33 +134,23 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
       let posterUsed = false;
       try {
         return await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('boards')
-            .values({ year })
-            .onConflict((oc) => oc.doNothing())
-            .returningAll()
-            .executeTakeFirst();
+          const trxBoards = createBoardRepository(trx);
+          const inserted = await trxBoards.insertBoard(year);
           if (inserted === undefined) throw conflict(`There is already a board for ${year}.`);
           if (poster !== undefined) {
-            const created = await trx
-              .insertInto('movies')
-              .values({
-                id: freeSpaceId(year),
-                name: FREE_SPACE_NAME,
-                year,
-                star_rating_a: 0,
-                star_rating_b: 0,
-                runtime: 0,
-                free_space: true,
-                ...poster,
-              })
-              .onConflict((oc) => oc.column('id').doNothing())
-              .returning('id')
-              .executeTakeFirst();
-            posterUsed = created !== undefined;
+            posterUsed = await trxBoards.insertMovieIfAbsent({
+              id: freeSpaceId(year),
+              name: FREE_SPACE_NAME,
+              year,
+              star_rating_a: 0,
+              star_rating_b: 0,
+              runtime: 0,
+              free_space: true,
+              ...poster,
+            });
           }
           const slots = emptyBoardSlots(year);
-          await createBoardRepository(trx).replaceSlots(year, slots);
+          await trxBoards.replaceSlots(year, slots);
           return toEditorBoard(inserted, slots);
         });
       } catch (error) {
@@ -166,53 +163,45 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
     },
 
     async updateSlots(year: number, slots: (string | null)[]): Promise<EditorBoard> {
-      return withBoard(year, async ({ board }, trx) => {
+      return withBoard(year, async ({ board }, locked) => {
         if (board.status === 'published') throw conflict(`The ${year} board is published: unpublish it to change its squares.`);
         const check = checkSlots(year, slots);
         if (!check.ok) throw validationFailed(check.message);
         const ids = slots.filter((id, position): id is string => id !== null && position !== FREE_SPACE_INDEX);
-        const found = await createBoardRepository(trx).movies(ids);
+        const found = await locked.movies(ids);
         const known = new Map(found.map((movie) => [movie.id, movie]));
         const missing = ids.filter((id) => !known.has(id));
         if (missing.length > 0) throw validationFailed(`No such movie: ${missing.join(', ')}.`);
         if (found.some((movie) => movie.free_space)) throw validationFailed(`A ${FREE_SPACE_NAME} belongs in the centre square only.`);
-        await createBoardRepository(trx).replaceSlots(year, slots);
-        await trx.updateTable('boards').set({ updated_at: new Date() }).where('year', '=', year).execute();
-        return reloadBoard(trx, year);
+        await locked.replaceSlots(year, slots);
+        await locked.touchBoard(year);
+        return reloadBoard(locked, year);
       });
     },
 
     async publish(year: number): Promise<EditorBoard> {
-      return withBoard(year, async ({ board, slots }, trx) => {
+      return withBoard(year, async ({ board, slots }, locked) => {
         if (board.status === 'published') return toEditorBoard(board, slots);
         const problem = publishProblem(slots);
         if (problem !== null) throw conflict(problem);
-        await trx
-          .updateTable('boards')
-          .set({ status: 'published', published_at: new Date(), updated_at: new Date() })
-          .where('year', '=', year)
-          .execute();
-        return reloadBoard(trx, year);
+        await locked.setStatus(year, 'published');
+        return reloadBoard(locked, year);
       });
     },
 
     async unpublish(year: number): Promise<EditorBoard> {
-      return withBoard(year, async ({ board, slots }, trx) => {
+      return withBoard(year, async ({ board, slots }, locked) => {
         if (board.status === 'draft') return toEditorBoard(board, slots);
-        await trx
-          .updateTable('boards')
-          .set({ status: 'draft', published_at: null, updated_at: new Date() })
-          .where('year', '=', year)
-          .execute();
-        return reloadBoard(trx, year);
+        await locked.setStatus(year, 'draft');
+        return reloadBoard(locked, year);
       });
     },
 
     /** Deletes a draft and its squares; its movies stay. */
     async deleteBoard(year: number): Promise<void> {
-      await withBoard(year, async ({ board }, trx) => {
+      await withBoard(year, async ({ board }, locked) => {
         if (board.status === 'published') throw conflict(`The ${year} board is published: unpublish it before deleting it.`);
-        await trx.deleteFrom('boards').where('year', '=', year).execute();
+        await locked.deleteBoard(year);
       });
     },
 
@@ -229,20 +218,16 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
           const taken = await boards.idsLike(base);
           const id = makeMovieId(fields.year, fields.name, (candidate) => taken.has(candidate));
           try {
-            const row = await db
-              .insertInto('movies')
-              .values({
-                id,
-                name: fields.name,
-                year: fields.year,
-                runtime: fields.runtime,
-                star_rating_a: ratingToHalves(fields.starRatingA),
-                star_rating_b: ratingToHalves(fields.starRatingB),
-                ...movieColumns(fields),
-                ...poster,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
+            const row = await boards.insertMovie({
+              id,
+              name: fields.name,
+              year: fields.year,
+              runtime: fields.runtime,
+              star_rating_a: ratingToHalves(fields.starRatingA),
+              star_rating_b: ratingToHalves(fields.starRatingB),
+              ...movieColumns(fields),
+              ...poster,
+            });
             return toEditorMovie(row, [], rasters);
           } catch (error) {
             // Another admin took the same id a moment ago: make the next one.
@@ -264,12 +249,7 @@ export function createBoardService(db: Db, storage: MediaStorage, options: { dem
         (changes.name !== undefined && changes.name !== current.name) || (changes.year !== undefined && changes.year !== current.year);
       const redraw = retitled && current.poster_key !== null && current.poster_placeholder;
       const poster = redraw ? await storePlaceholderPoster(storage, changes.name ?? current.name, changes.year ?? current.year) : undefined;
-      const updated = await db
-        .updateTable('movies')
-        .set({ ...movieColumns(changes), ...(poster ?? {}), updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await boards.updateMovie(id, { ...movieColumns(changes), ...(poster ?? {}), updated_at: new Date() });
       if (updated === undefined) throw movieNotFound();
       if (poster !== undefined) await removePosterFiles(storage, current.poster_key, current.poster_widths);
       return editorMovie(updated);

@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getProduct, listProducts, lookupProducts, PRODUCT_LIMITS, StaffProductSchema, type Product } from '../../shared/products';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { openPostgres, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { createProductRepository, toStaffProductDto } from '../products/product-repository';
-import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
-import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
+import { createAppInstances, createTestApp, createTestDatabase, type AppInstances, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { registerErrorHandler } from '../error-handler';
 import { route } from '../route';
@@ -230,40 +225,25 @@ describe('a cached route that breaks its contract', () => {
 });
 
 describe('public cache across app instances on PostgreSQL', () => {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `mingo_cache_${randomBytes(4).toString('hex')}`;
-  let apps: FastifyInstance[] = [];
+  let instances: AppInstances;
 
   beforeAll(async () => {
-    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    const url = databaseUrl(adminUrl, name);
-    const migrating = openPostgres(url);
-    await migrateToLatest(migrating.db);
-    await migrating.close();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent-mingo-cache-test',
-      DATABASE_URL: url,
-      DEMO_DATA: 'false',
-      AUTH_SECRET: 'x'.repeat(32),
-    });
-    apps = [await buildApp({ config, database: openPostgres(url) }), await buildApp({ config, database: openPostgres(url) })];
-    await Promise.all(apps.map((app) => app.ready()));
+    instances = await createAppInstances('mingo_cache');
+    await Promise.all(instances.apps.map((app) => app.ready()));
   }, 30_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await instances.close();
   });
 
   it('shows a write committed through one instance on the other within 1 s', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const [a, b] = instances.apps;
     const page = async (app: FastifyInstance) =>
       (JSON.parse((await app.inject({ method: 'GET', url: '/api/products' })).body) as { total: number }).total;
     // Both instances now hold the empty catalogue.
     expect(await page(a)).toBe(0);
     expect(await page(b)).toBe(0);
 
-    const writer = openPostgres(databaseUrl(adminUrl, name));
+    const writer = openPostgres(instances.url);
     try {
       await createProductRepository(writer.db).create(fields('CROSS-1'));
     } finally {

@@ -205,6 +205,15 @@ export function createClipRepository(db: Executor) {
       return row === undefined ? null : { videoKey: row.video_key, screenshotKey: row.screenshot_key };
     },
 
+    /** The media keys (videos and screenshots) clip rows name: all of them, or those among `keys`. */
+    async mediaKeys(among?: readonly string[]): Promise<Set<string>> {
+      if (among?.length === 0) return new Set();
+      let query = db.selectFrom('clips').select(['video_key', 'screenshot_key']);
+      if (among !== undefined) query = query.where((eb) => eb.or([eb('video_key', 'in', among), eb('screenshot_key', 'in', among)]));
+      const rows = await query.execute();
+      return new Set(rows.flatMap((row) => [row.video_key, row.screenshot_key]));
+    },
+
     async count(): Promise<number> {
       const { n } = await db
         .selectFrom('clips')

@@ -1,11 +1,10 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SCREENSHOT_BYTES } from '../../shared/clips';
 import { findAssetDir } from '../assets';
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
+import { lockForTransaction, type Db } from '../db/database';
 import { createUserRepository } from '../auth/user-repository';
 import { newMediaKey } from '../media/storage';
 import { createClipRepository } from './clip-repository';
@@ -67,7 +66,7 @@ export async function seedDemoClips(ctx: Pick<AppContext, 'config' | 'database' 
       });
     }
     const seeded = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+      await lockForTransaction(trx, SEED_LOCK_ID);
       const clips = createClipRepository(trx);
       if ((await clips.count()) > 0) return false;
       const newest = Date.now();

@@ -7,24 +7,14 @@ import type { Db } from '../db/database';
 import { isMediaKey, type MediaStorage } from '../media/storage';
 import { hasErrnoCode } from '../../shared/errors';
 import { startPeriodic, type Periodic } from '../periodic';
-import { posterMediaKeys } from '../boards/posters';
-import { claimStale, STALE_AFTER_MS } from './pending-media';
+import { createBoardRepository } from '../boards/board-repository';
+import { createClipRepository } from './clip-repository';
+import { claimStale, pendingKeys, STALE_AFTER_MS } from './pending-media';
 
 /** Unrecorded local files younger than this may come from a process older than pending_media. */
 const SHARED_GRACE_MS = 60 * 60 * 1000;
 
 type SweepContext = Pick<AppContext, 'config' | 'database' | 'storage'>;
-
-/** Keys among `keys` that a clip row names (their files stay whatever a record says). */
-async function namedByClips(db: Db, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('clips')
-    .select(['video_key', 'screenshot_key'])
-    .where((eb) => eb.or([eb('video_key', 'in', keys), eb('screenshot_key', 'in', keys)]))
-    .execute();
-  return new Set(rows.flatMap((row) => [row.video_key, row.screenshot_key]));
-}
 
 /**
  * Every file under `root`, one directory read at a time. Node 20's `readdir(…, { recursive: true })`
@@ -51,7 +41,8 @@ async function filesUnder(root: string): Promise<Dirent[]> {
 export async function sweepStalePendingMedia(db: Db, storage: MediaStorage, log: FastifyBaseLogger, staleAfterMs: number): Promise<number> {
   const { keys, release } = await claimStale(db, staleAfterMs);
   if (keys.length === 0) return 0;
-  const named = await namedByClips(db, keys);
+  // A key a clip row names keeps its file, whatever a record says.
+  const named = await createClipRepository(db).mediaKeys(keys);
   const gone: string[] = [];
   for (const key of keys) {
     try {
@@ -87,17 +78,12 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
     throw error;
   }
   const db = ctx.database.db;
-  const [rows, pending, posters] = await Promise.all([
-    db.selectFrom('clips').select(['video_key', 'screenshot_key']).execute(),
-    db.selectFrom('pending_media').select('key').execute(),
-    db.selectFrom('movies').select(['poster_key', 'poster_widths']).where('poster_key', 'is not', null).execute(),
+  const [clips, pending, posters] = await Promise.all([
+    createClipRepository(db).mediaKeys(),
+    pendingKeys(db),
+    createBoardRepository(db).posterMediaKeys(),
   ]);
-  const kept = new Set([
-    ...rows.flatMap((row) => [row.video_key, row.screenshot_key]),
-    ...pending.map((row) => row.key),
-    // Movie posters' renditions (boards/posters.ts).
-    ...posters.flatMap((row) => (row.poster_key === null ? [] : posterMediaKeys(row.poster_key, row.poster_widths))),
-  ]);
+  const kept = new Set([...clips, ...pending, ...posters]);
   const now = Date.now();
   let removed = 0;
   for (const entry of entries) {

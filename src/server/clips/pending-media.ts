@@ -95,6 +95,12 @@ async function dropOwned(db: Db, owner: string, keys: string[]): Promise<void> {
   await db.deleteFrom('pending_media').where('owner', '=', owner).where('key', 'in', keys).execute();
 }
 
+/** The keys every record holds, whatever process owns it. */
+export async function pendingKeys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('pending_media').select('key').execute();
+  return rows.map((row) => row.key);
+}
+
 /**
  * Takes over every record untouched for `staleAfterMs` (0: all of them), in one statement, so two
  * sweeps never take the same record. The caller removes the files and then calls `release()`.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
@@ -14,6 +14,14 @@ export type Db = Kysely<Database>;
  * Transaction is a Kysely), so the same function works inside and outside `db.transaction()`.
  */
 export type Executor = Kysely<Database>;
+
+/**
+ * Holds PostgreSQL's advisory lock `id` until the transaction `trx` ends: concurrent callers with
+ * the same id (other processes on one database) run one after another.
+ */
+export async function lockForTransaction(trx: Executor, id: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${id})`.execute(trx);
+}
 
 /** What a NOTIFY listener hears: payloads, and whether it is connected (it may miss notices while not). */
 export type NotifyHandlers = { onNotify: (payload: string) => void; onConnected: (connected: boolean) => void };

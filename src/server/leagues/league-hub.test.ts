@@ -6,6 +6,7 @@ import type { LeagueEvent, LeagueState, MemberState, You } from '../../shared/le
 import { createLeagueHub, HEARTBEAT_MS, MAX_BUFFERED_BYTES, STANDINGS_MS, STANDINGS_WRITES_PER_SECOND, type LeagueHub } from './league-hub';
 import type { CommunityStandings, LeagueReads } from './league-reads';
 import type { LeagueSignals } from './league-signals';
+import { memberState } from '../../../tests/support/league-members';
 
 /**
  * The hub alone, over an in-memory log and a hand-driven signal subscription, with vitest's fake
@@ -59,20 +60,7 @@ class FakeResponse extends EventEmitter {
 
 const asResponse = (fake: FakeResponse) => fake as unknown as ServerResponse; // the hub uses only what FakeResponse has
 
-const member = (id: string, rank: number): MemberState & { rank: number } => ({
-  id,
-  nickname: id,
-  isOwner: false,
-  seen: 24 - rank,
-  lines: 0,
-  blackout: false,
-  firstLineAt: null,
-  blackoutAt: null,
-  reachedAt: '2026-05-01T00:00:00.000Z',
-  joinedAt: '2026-05-01T00:00:00.000Z',
-  marks: [],
-  rank,
-});
+const member = (id: string, rank: number): MemberState & { rank: number } => ({ ...memberState(id, { seen: 24 - rank }), rank });
 
 /** An in-memory log of leagues, read as league-reads.ts reads the database. */
 function fakeReads() {

@@ -1,6 +1,7 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Standing } from '../../domain/leagues';
 import type { Executor } from '../db/database';
+import type { Database } from '../db/schema';
 import type { LeagueEventKind, LeagueMembersTable, LeaguesTable } from './league-tables';
 
 export type LeagueRow = Selectable<LeaguesTable>;
@@ -19,6 +20,15 @@ export type MembershipRow = MemberRow & { year: number; code: string; name: stri
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+
+/** A league's (`leagues as l`) count of members who have not left, as `member_count`. */
+const memberCount = (eb: ExpressionBuilder<Database & { l: LeaguesTable }, 'l'>) =>
+  eb
+    .selectFrom('league_members as m')
+    .select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('m.league_id', '=', 'l.id')
+    .where('m.left_at', 'is', null)
+    .as('member_count');
 
 const standingColumns = (standing: Standing) => ({
   seen: standing.seen,
@@ -154,14 +164,7 @@ export function createLeagueRepository(db: Executor) {
       const rows = await db
         .selectFrom('leagues as l')
         .select(['l.code', 'l.name', 'l.year'])
-        .select((eb) =>
-          eb
-            .selectFrom('league_members as m')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('m.league_id', '=', 'l.id')
-            .where('m.left_at', 'is', null)
-            .as('member_count'),
-        )
+        .select(memberCount)
         .where('l.community', '=', true)
         .where('l.closed_at', 'is', null)
         .orderBy('l.year', 'desc')
@@ -359,14 +362,7 @@ export function createLeagueRepository(db: Executor) {
       let query = db
         .selectFrom('leagues as l')
         .select(['l.community', 'l.code', 'l.name', 'l.year', 'l.created_at'])
-        .select((eb) =>
-          eb
-            .selectFrom('league_members as m')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('m.league_id', '=', 'l.id')
-            .where('m.left_at', 'is', null)
-            .as('member_count'),
-        )
+        .select(memberCount)
         .where('l.closed_at', 'is', null);
       if (options.year !== undefined) query = query.where('l.year', '=', options.year);
       const [rows, total] = await Promise.all([

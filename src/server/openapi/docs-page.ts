@@ -1,102 +1,12 @@
-import { PRODUCT_NAME } from '../../shared/product';
-import { escapeMarkup } from '../../domain/markup';
-import type { OpenApiDocument, OpenApiOperation as Operation } from './openapi';
+import { createElement } from 'react';
+import { ApiReferencePage } from '../../ui/api-reference-page';
+import { renderHtmlDocument } from '../pages/html-document';
+import type { OpenApiDocument } from './openapi';
 
-// The API reference page: plain HTML rendered on the server from the OpenAPI document, so it
-// needs no script and works under the site's Content-Security-Policy (styles from 'self').
+// The API reference page (ui/api-reference-page.tsx), rendered here as a whole document, and its stylesheet.
 
-const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete'];
-
-function code(text: string): string {
-  return `<code>${escapeMarkup(text)}</code>`;
-}
-
-/** Escapes prose, then turns its `code` spans into <code> (escaping first, so a span cannot carry markup). */
-function prose(text: string): string {
-  return escapeMarkup(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');
-}
-
-function schemaBlock(schema: unknown): string {
-  return `<pre>${escapeMarkup(JSON.stringify(schema, null, 2))}</pre>`;
-}
-
-/** An operation's anchor: unique per method and path (`/` and `/*` must not both become `get-`). */
-function operationId(method: string, path: string): string {
-  return `${method}-${path.replace(/\*/g, 'any')}`.replace(/[^A-Za-z0-9]+/g, '-');
-}
-
-function renderOperation(method: string, path: string, operation: Operation): string {
-  const id = operationId(method, path);
-  const parameters =
-    operation.parameters.length === 0
-      ? ''
-      : `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Description</th></tr></thead><tbody>${operation.parameters
-          .map(
-            (parameter) =>
-              `<tr><td>${code(parameter.name)}</td><td>${escapeMarkup(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${prose(parameter.description ?? '')}</td></tr>`,
-          )
-          .join('')}</tbody></table>`;
-  const body =
-    operation.requestBody === undefined
-      ? ''
-      : `<h4>Request body</h4>${Object.entries(operation.requestBody.content)
-          .map(([type, media]) => `<details><summary>${code(type)}</summary>${schemaBlock(media.schema)}</details>`)
-          .join('')}`;
-  const responses = `<h4>Responses</h4><ul>${Object.entries(operation.responses)
-    .map(([status, response]) => {
-      const json = response.content?.['application/json'];
-      const schema =
-        json?.schema === undefined || Number(status) >= 400
-          ? ''
-          : `<details><summary>Schema</summary>${schemaBlock(json.schema)}</details>`;
-      const example = json?.example === undefined ? '' : `<details><summary>Example</summary>${schemaBlock(json.example)}</details>`;
-      return `<li><strong>${escapeMarkup(status)}</strong> ${prose(response.description)}${schema}${example}</li>`;
-    })
-    .join('')}</ul>`;
-  const description = (operation.description ?? '')
-    .split('\n\n')
-    .map((paragraph) => `<p>${prose(paragraph)}</p>`)
-    .join('');
-  return `<section class="operation" id="${id}" aria-labelledby="${id}-title">
-<h3 id="${id}-title"><span class="method method-${method}">${method.toUpperCase()}</span> ${code(path)}</h3>
-<p class="summary">${prose(operation.summary)}</p>${description}${parameters}${body}${responses}
-</section>`;
-}
-
-/** The whole reference page, grouped by tag, with a table of contents. */
 export function renderDocsPage(document: OpenApiDocument, stylesPath: string, documentPath: string): string {
-  const byTag = new Map<string, string[]>();
-  const contents = new Map<string, string[]>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHOD_ORDER) {
-      const operation = item[method];
-      if (operation === undefined) continue;
-      const tag = operation.tags[0] ?? 'Other';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
-      const id = operationId(method, path);
-      contents.set(tag, [...(contents.get(tag) ?? []), `<li><a href="#${id}">${method.toUpperCase()} ${escapeMarkup(path)}</a></li>`]);
-    }
-  }
-  const toc = [...contents.entries()].map(([tag, links]) => `<li>${escapeMarkup(tag)}<ul>${links.join('')}</ul></li>`).join('');
-  const sections = [...byTag.entries()].map(([tag, operations]) => `<h2>${escapeMarkup(tag)}</h2>${operations.join('\n')}`).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeMarkup(document.info.title)} reference</title>
-<link rel="stylesheet" href="${escapeMarkup(stylesPath)}">
-</head>
-<body>
-<header><h1>${escapeMarkup(document.info.title)} reference</h1>
-<p>${prose(document.info.description)}</p>
-<p>Machine-readable: <a href="${escapeMarkup(documentPath)}">OpenAPI 3.1 document</a>. Back to <a href="/">${PRODUCT_NAME}</a>.</p></header>
-<main>
-<nav aria-label="Endpoints"><ul>${toc}</ul></nav>
-${sections}
-</main>
-</body>
-</html>`;
+  return renderHtmlDocument(createElement(ApiReferencePage, { document, stylesPath, documentPath }));
 }
 
 export const DOCS_CSS = `:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}

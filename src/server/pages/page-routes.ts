@@ -30,7 +30,7 @@ import { createProductService } from '../products/product-service';
 import { route } from '../route';
 import { createShareImageRenderer } from './share-image';
 import { appShellHtml, tileProduct } from './app-shell';
-import type { Preload } from './html-head';
+import type { Preload } from '../../ui/page-head';
 import type { PageExtras, SitePages } from './site-pages';
 
 const SITEMAP_CLIPS = 500;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { documentTitle, PAGE_META, type PageMeta } from '../../shared/page-meta';
 import { PRODUCT_NAME } from '../../shared/product';
-import { withPageHead, type PageHead, type Preload } from './html-head';
+import type { PageHead, Preload } from '../../ui/page-head';
+import { withPageHead } from './html-head';
 import { APP_SHELL_REGION } from './app-shell';
 
 /**

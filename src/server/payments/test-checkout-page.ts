@@ -1,17 +1,15 @@
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
 import { buildPath } from '../../shared/contract';
 import { testCheckoutCancel, testCheckoutPay, testCheckoutStyles } from '../../shared/orders';
+import { renderHtmlDocument } from '../pages/html-document';
 import { TestCheckoutMessage, TestCheckoutPage, type TestCheckoutProblem, type TestCheckoutView } from '../../ui/test-checkout-page';
 
 // The test provider's "hosted" checkout page (ui/test-checkout-page.tsx), rendered here as a whole
 // document, and its stylesheet.
 
-const documentOf = (page: ReactElement) => `<!doctype html>${renderToStaticMarkup(page)}`;
-
 /** The checkout form for a pending order, with the problems of the last attempt. */
 export function renderTestCheckoutPage(view: TestCheckoutView, countries: readonly string[], problem?: TestCheckoutProblem): string {
-  return documentOf(
+  return renderHtmlDocument(
     createElement(TestCheckoutPage, {
       view,
       countries,
@@ -25,7 +23,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView, countries: readon
 
 /** For a session that cannot be paid (unknown, or no longer pending). */
 export function renderTestCheckoutMessage(title: string, message: string, link: { href: string; text: string }): string {
-  return documentOf(createElement(TestCheckoutMessage, { title, message, link, stylesheet: testCheckoutStyles.path }));
+  return renderHtmlDocument(createElement(TestCheckoutMessage, { title, message, link, stylesheet: testCheckoutStyles.path }));
 }
 
 export const TEST_CHECKOUT_CSS = `

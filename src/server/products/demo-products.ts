@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { findAssetDir } from '../assets';
-import { PRODUCT_IMAGE_MAX_SIDE, storeProductImage } from './product-images';
+import { lockForTransaction } from '../db/database';
+import { PRODUCT_IMAGE_MAX_SIDE } from './product-images';
 import { createProductRepository } from './product-repository';
 
 type DemoProduct = {
@@ -132,14 +132,14 @@ export async function seedDemoProducts(ctx: Pick<AppContext, 'config' | 'databas
 
   const images = await readDemoImages(log);
   const seeded = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+    await lockForTransaction(trx, SEED_LOCK_ID);
     const products = createProductRepository(trx);
     if ((await products.countAll()) > 0) return 0;
     // Distinct creation times keep the catalogue in this list's order.
     const start = Date.now() - DEMO_PRODUCTS.length * 1000;
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const image = images[index];
-      const imageKey = image === undefined ? null : await storeProductImage(trx, image);
+      const imageKey = image === undefined ? null : await products.storeImage(image);
       await products.create({
         name: product.name,
         code: product.code,

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type SharpFactory from 'sharp';
-import { PRODUCT_IMAGE_KEY_PATTERN } from '../../shared/products';
 import { unsupportedMediaType } from '../../shared/errors';
-import type { Executor } from '../db/database';
 
 /** Longest side of a stored product image; the shop shows them at most ~600 px wide. */
 export const PRODUCT_IMAGE_MAX_SIDE = 800;
@@ -49,26 +46,4 @@ export async function normaliseProductImage(input: Buffer): Promise<NormalisedIm
   } catch {
     throw unreadableImage();
   }
-}
-
-/** Stores a normalised image under a new server-generated key and returns the key. */
-export async function storeProductImage(db: Executor, image: NormalisedImage): Promise<string> {
-  const key = `${randomUUID()}.webp`;
-  await db
-    .insertInto('product_images')
-    .values({ key, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height })
-    .execute();
-  return key;
-}
-
-export async function readProductImage(db: Executor, key: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
-  if (!PRODUCT_IMAGE_KEY_PATTERN.test(key)) return undefined;
-  const row = await db.selectFrom('product_images').select(['bytes', 'content_type']).where('key', '=', key).executeTakeFirst();
-  if (row === undefined) return undefined;
-  return { bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength), contentType: row.content_type };
-}
-
-/** Removes an image no product points at any more (after a replacement). */
-export async function deleteProductImage(db: Executor, key: string): Promise<void> {
-  await db.deleteFrom('product_images').where('key', '=', key).execute();
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { centsToDollars } from '../../domain/format';
 import { availableStock } from '../../domain/stock-reservation';
 import { clampPage } from '../../domain/paging';
 import {
+  PRODUCT_IMAGE_KEY_PATTERN,
   PRODUCT_PLACEHOLDER_IMAGE,
   productImageUrl,
   type Product,
@@ -11,6 +13,7 @@ import {
   type StaffProduct,
 } from '../../shared/products';
 import type { Executor } from '../db/database';
+import type { NormalisedImage } from './product-images';
 import type { ProductsTable } from './product-tables';
 
 /** A product as the server works with it: integer cents, option lists already normalised. */
@@ -301,6 +304,28 @@ export function createProductRepository(db: Executor) {
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
       return total;
+    },
+
+    /** Stores a normalised image under a new server-generated key and returns the key. */
+    async storeImage(image: NormalisedImage): Promise<string> {
+      const key = `${randomUUID()}.webp`;
+      await db
+        .insertInto('product_images')
+        .values({ key, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height })
+        .execute();
+      return key;
+    },
+
+    async image(key: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+      if (!PRODUCT_IMAGE_KEY_PATTERN.test(key)) return undefined;
+      const row = await db.selectFrom('product_images').select(['bytes', 'content_type']).where('key', '=', key).executeTakeFirst();
+      if (row === undefined) return undefined;
+      return { bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength), contentType: row.content_type };
+    },
+
+    /** Removes an image no product points at any more (after a replacement). */
+    async deleteImage(key: string): Promise<void> {
+      await db.deleteFrom('product_images').where('key', '=', key).execute();
     },
   };
 }

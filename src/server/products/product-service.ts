@@ -8,7 +8,7 @@ import {
 } from '../../shared/products';
 import { conflict, notFound } from '../../shared/errors';
 import type { Db } from '../db/database';
-import { deleteProductImage, normaliseProductImage, readProductImage, storeProductImage } from './product-images';
+import { normaliseProductImage } from './product-images';
 import { createProductRepository, DuplicateProductCodeError, toProductDto, toStaffProductDto } from './product-repository';
 
 const productNotFound = () => notFound(PRODUCT_UNAVAILABLE);
@@ -59,8 +59,9 @@ export function createProductService(db: Db) {
       const created = await db
         .transaction()
         .execute(async (trx) => {
-          const imageKey = image === undefined ? null : await storeProductImage(trx, image);
-          return createProductRepository(trx).create({ ...fields, imageKey });
+          const repository = createProductRepository(trx);
+          const imageKey = image === undefined ? null : await repository.storeImage(image);
+          return repository.create({ ...fields, imageKey });
         })
         .catch(duplicateCodeToConflict);
       return toStaffProductDto(created);
@@ -79,9 +80,9 @@ export function createProductService(db: Db) {
         const repository = createProductRepository(trx);
         const current = await repository.getById(id);
         if (current === undefined) return undefined;
-        const imageKey = await storeProductImage(trx, image);
+        const imageKey = await repository.storeImage(image);
         const product = await repository.update(id, { imageKey });
-        if (current.imageKey !== null) await deleteProductImage(trx, current.imageKey);
+        if (current.imageKey !== null) await repository.deleteImage(current.imageKey);
         return product;
       });
       if (updated === undefined) throw productNotFound();
@@ -89,7 +90,7 @@ export function createProductService(db: Db) {
     },
 
     image(key: string) {
-      return readProductImage(db, key);
+      return products.image(key);
     },
   };
 }

@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_SPACE_INDEX } from '../../domain/boards';
 import { LEAGUE_CODE_ALPHABET } from '../../domain/leagues';
 import type { PublicBoard } from '../../shared/boards';
 import { LeagueSchema, MeSchema, type League } from '../../shared/leagues';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openPostgres } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
-import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAppInstances, createTestApp, type AppInstances, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { openSse } from '../../../tests/support/sse-client';
 
@@ -75,6 +68,16 @@ async function newLeague(owner: Browser, nickname = 'Ana', name = 'Friday Film C
   const created = await call(t, owner, 'POST', '/api/leagues', { name, year, nickname });
   expect(created.status).toBe(201);
   return created.body as { code: string; name: string; year: number; joinUrl: string };
+}
+
+/** An admin (or a staff member, refused) opens the community league of `year`. */
+function openCommunity(headers: Record<string, string>, year: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/leagues/community',
+    headers: { ...headers, origin: TEST_ORIGIN },
+    payload: { year },
+  });
 }
 
 async function leagueOf(browser: Browser, code: string): Promise<League> {
@@ -447,34 +450,13 @@ describe('leagues', () => {
 describe('the community league', () => {
   it('is opened by an admin for a published year, listed for everyone, open to any number of players, and shows the top 20 and your rank', async () => {
     const admin = await signedInAs(t, 'admin');
-    const adminHeaders = { ...admin.headers, origin: TEST_ORIGIN };
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/leagues/community',
-      headers: adminHeaders,
-      payload: { year: 2024 },
-    });
+    const opened = await openCommunity(admin.headers, 2024);
     expect(opened.statusCode).toBe(201);
     const { code, name } = opened.json<{ code: string; name: string }>();
     expect(name).toBe('MINGO 2024');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/leagues/community',
-      headers: adminHeaders,
-      payload: { year: 2024 },
-    });
-    expect(again.statusCode).toBe(409);
+    expect((await openCommunity(admin.headers, 2024)).statusCode).toBe(409);
     const staff = await signedInAs(t, 'staff');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/leagues/community',
-          headers: { ...staff.headers, origin: TEST_ORIGIN },
-          payload: { year: 2025 },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await openCommunity(staff.headers, 2025)).statusCode).toBe(403);
     expect((await call(t, {}, 'GET', '/api/community-leagues')).body).toEqual({
       items: [{ code, name: 'MINGO 2024', year: 2024, memberCount: 0 }],
     });
@@ -577,12 +559,7 @@ describe('live events', () => {
 
   it('sends a community league’s standings with your own rank, as you move', async () => {
     const admin = await signedInAs(t, 'admin');
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/leagues/community',
-      headers: { ...admin.headers, origin: TEST_ORIGIN },
-      payload: { year: 2023 },
-    });
+    const opened = await openCommunity(admin.headers, 2023);
     const { code } = opened.json<{ code: string }>();
     const leader: Browser = {};
     const climber: Browser = {};
@@ -666,31 +643,15 @@ describe('live events', () => {
  * one reaches a stream held by the other (the NOTIFY carries ids; each instance reads the log).
  */
 describe('live events across app instances on PostgreSQL', () => {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `mingo_leagues_${randomBytes(4).toString('hex')}`;
-  let apps: FastifyInstance[] = [];
+  let instances: AppInstances;
   let addresses: string[] = [];
 
   beforeAll(async () => {
-    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    const url = databaseUrl(adminUrl, name);
-    const migrating = openPostgres(url);
-    await migrateToLatest(migrating.db);
-    await migrating.close();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent-mingo-leagues-test',
-      DATABASE_URL: url,
-      DEMO_DATA: 'false',
-      AUTH_SECRET: 'x'.repeat(32),
-      PUBLIC_URL: TEST_ORIGIN,
-    });
-    apps = [await buildApp({ config, database: openPostgres(url) }), await buildApp({ config, database: openPostgres(url) })];
-    addresses = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
+    instances = await createAppInstances('mingo_leagues', { PUBLIC_URL: TEST_ORIGIN });
+    addresses = await Promise.all(instances.apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
   }, 60_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await instances.close();
   });
 
   const post = async (address: string, path: string, body: unknown, cookie?: string) => {

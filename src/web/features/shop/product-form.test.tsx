@@ -27,6 +27,54 @@ describe('ProductForm', () => {
     expect(['Name', 'Code'].map(problemOf)).toEqual([false, true]);
   });
 
+  it('names what is wrong with a filled-in value, in the words the server would use', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Fictional Tee');
+    await user.type(screen.getByLabelText('Code'), 'FIC TEE');
+    await user.type(screen.getByLabelText('Price (USD)'), '24.999');
+    await user.type(screen.getByLabelText('Stock'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(['Name', 'Code', 'Price (USD)', 'Stock'].map(problemOf)).toEqual([false, true, true, true]);
+    expect(screen.getByText('Code may only hold letters, digits, - and _')).toBeDefined();
+    expect(screen.getByText('Price must be a positive amount in dollars with at most two decimals')).toBeDefined();
+    expect(screen.getByText('Stock must be a whole number')).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByLabelText('Code'));
+  });
+
+  it('edits a product: starts from its values, sends the changes without a picture, and keeps them shown', async () => {
+    const onSubmit = vi.fn<Submit>(async () => {});
+    render(
+      <ProductForm
+        submitLabel="Save changes"
+        onSubmit={onSubmit}
+        initial={{
+          productName: 'Fictional Tee',
+          productCode: 'FIC-TEE',
+          description: 'A shirt from no film at all.',
+          price: '24.99',
+          quantityInStock: '5',
+          shirtSizes: 'S, M',
+          shirtColors: '',
+          vinylColors: '',
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').value).toBe('A shirt from no film at all.');
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ productCode: 'FIC-TEE', quantityInStock: '12', shirtSizes: 'S, M' }),
+      null,
+    );
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(false));
+    expect(screen.getByLabelText<HTMLInputElement>('Stock').value).toBe('12');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Fictional Tee');
+  });
+
   it('refuses a picture that is not an image or too large, before anything is sent', async () => {
     const { user, onSubmit } = renderForm();
     await user.type(screen.getByLabelText('Name'), 'Fictional Tee');
