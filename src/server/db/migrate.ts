@@ -15,6 +15,8 @@ import * as seedBoards from './migrations/0061-seed-boards';
 import * as stockReservations from './migrations/0070-stock-reservations';
 import * as mailOutbox from './migrations/0071-mail-outbox';
 import * as leagues from './migrations/0080-leagues';
+import * as checkoutAddress from './migrations/0092-checkout-address';
+import * as partialRefunds from './migrations/0093-partial-refunds';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0070-stock-reservations': stockReservations,
   '0071-mail-outbox': mailOutbox,
   '0080-leagues': leagues,
+  '0092-checkout-address': checkoutAddress,
+  '0093-partial-refunds': partialRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
