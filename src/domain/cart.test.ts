@@ -3,6 +3,8 @@ import {
   addToCart,
   cartCount,
   clampQuantity,
+  lineMaxUnits,
+  orderCapProblem,
   quantityChoices,
   reconcileCart,
   removeLine,
@@ -228,5 +230,33 @@ describe('cart at a stock of exactly one', () => {
   it('grows only the matching line when the cart holds several', () => {
     const lines = [line('mug', 1), line('shirt', 1)];
     expect(addToCart(lines, line('shirt', 2), 10).map((l) => `${l.productId}×${String(l.quantity)}`)).toEqual(['mug×1', 'shirt×3']);
+  });
+});
+
+describe('lineMaxUnits', () => {
+  it('is the stock, cut to what the order cap leaves after the other lines', () => {
+    const cases: [number, number, number, number][] = [
+      // stock, other lines' units, cap, most units for the line
+      [5, 0, 10, 5],
+      [50, 0, 10, 10],
+      [50, 4, 10, 6],
+      [50, 10, 10, 0],
+      [50, 12, 10, 0],
+      [0, 0, 10, 0],
+      [3.7, 0, 10, 3],
+      [Number.NaN, 0, 10, 0],
+    ];
+    for (const [stock, others, cap, expected] of cases) expect(lineMaxUnits(stock, others, cap)).toBe(expected);
+  });
+});
+
+describe('orderCapProblem', () => {
+  it('names a line above the cap, then a cart above it, else nothing', () => {
+    expect(orderCapProblem([2, 500], 10)).toBe('Line 2: quantity 500 is more than the 10 one order may hold.');
+    expect(orderCapProblem([11], 10)).toBe('Line 1: quantity 11 is more than the 10 one order may hold.');
+    expect(orderCapProblem([6, 5], 10)).toBe('The cart holds 11 items; one order may hold at most 10.');
+    expect(orderCapProblem([10], 10)).toBeUndefined();
+    expect(orderCapProblem([4, 6], 10)).toBeUndefined();
+    expect(orderCapProblem([], 10)).toBeUndefined();
   });
 });

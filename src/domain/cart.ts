@@ -95,3 +95,24 @@ export function reconcileCart<P>(
   }
   return { lines: kept, changes };
 }
+
+/**
+ * The most units one line may hold (decision 192): its product's stock, and what the order cap
+ * leaves after the cart's other lines. Never below 0.
+ */
+export function lineMaxUnits(stock: number, otherLinesUnits: number, maxUnitsPerOrder: number): number {
+  const byStock = Number.isFinite(stock) ? Math.floor(stock) : 0;
+  return Math.max(0, Math.min(byStock, maxUnitsPerOrder - otherLinesUnits));
+}
+
+/**
+ * Why a cart cannot be one order under the cap (decision 192), in the shopper's terms: a line
+ * larger than the cap, or lines that add up to more. Undefined when it is within the cap.
+ */
+export function orderCapProblem(quantities: readonly number[], maxUnitsPerOrder: number): string | undefined {
+  const index = quantities.findIndex((quantity) => quantity > maxUnitsPerOrder);
+  if (index >= 0) return `Line ${index + 1}: quantity ${quantities[index]} is more than the ${maxUnitsPerOrder} one order may hold.`;
+  const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
+  if (total > maxUnitsPerOrder) return `The cart holds ${total} items; one order may hold at most ${maxUnitsPerOrder}.`;
+  return undefined;
+}

@@ -12,7 +12,7 @@ describe('canApply', () => {
     ['ship', 'expired', false],
     ['refund', 'paid', true],
     ['refund', 'needs_refund', true],
-    ['refund', 'shipped', false],
+    ['refund', 'shipped', true],
     ['refund', 'refunded', false],
     ['refund', 'pending', false],
     ['refund', 'cancelled', false],
@@ -22,7 +22,10 @@ describe('canApply', () => {
   });
 
   it('explains a refusal', () => {
-    expect(refusal('refund', 'shipped')).toBe('This order is shipped; only paid or needs refund orders can be refunded.');
+    expect(refusal('refund', 'refunded')).toBe('This order is refunded; only paid, shipped or needs refund orders can be refunded.');
+    expect(refusal('refund', 'needs_refund')).toBe(
+      'This order is needs refund; only paid, shipped or needs refund orders can be refunded.',
+    );
     expect(refusal('ship', 'needs_refund')).toBe('This order is needs refund; only paid orders can be marked shipped.');
   });
 });

@@ -7,8 +7,9 @@ export type AdminOrderAction = 'ship' | 'refund';
 export const ACTION_SOURCES: Record<AdminOrderAction, readonly string[]> = {
   // Only a paid order has its stock taken and goods to send.
   ship: ['paid'],
+  // shipped: a returned item is refunded after it came back (decision 192).
   // needs_refund: the money arrived but the order cannot be fulfilled (sold out, or already closed).
-  refund: ['paid', 'needs_refund'],
+  refund: ['paid', 'shipped', 'needs_refund'],
 };
 
 export function canApply(action: AdminOrderAction, status: string): boolean {
@@ -17,9 +18,10 @@ export function canApply(action: AdminOrderAction, status: string): boolean {
 
 /** Why an action is refused, in words an admin understands. */
 export function refusal(action: AdminOrderAction, status: string): string {
-  const allowed = ACTION_SOURCES[action].join(' or ');
+  const words = ACTION_SOURCES[action].map((source) => source.replaceAll('_', ' '));
+  const allowed = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}` : (words[0] ?? '');
   const verb = action === 'ship' ? 'marked shipped' : 'refunded';
-  return `This order is ${status.replace('_', ' ')}; only ${allowed.replace('_', ' ')} orders can be ${verb}.`;
+  return `This order is ${status.replaceAll('_', ' ')}; only ${allowed} orders can be ${verb}.`;
 }
 
 /** Pending orders older than this are expired by the sweep (Stripe sessions last at most 24 h too). */

@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     expect(config.maxClipBytes).toBe(100 * 1024 * 1024);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(config.checkoutLimits).toEqual({ maxUnitsPerOrder: 10, maxHeldUnitsPerAddress: 20 });
+  });
+
+  it('reads the shop caps', () => {
+    expect(loadConfig({ MAX_UNITS_PER_ORDER: '4', MAX_HELD_UNITS_PER_ADDRESS: '4' }).checkoutLimits).toEqual({
+      maxUnitsPerOrder: 4,
+      maxHeldUnitsPerAddress: 4,
+    });
   });
 
   it("reads the bucket's settings: keys with their session token, or none for the AWS SDK's credential chain", () => {
@@ -54,6 +62,13 @@ describe('loadConfig', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'b', S3_SESSION_TOKEN: 't' }, 'S3_SESSION_TOKEN: only with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
     [{ S3_PRESIGNED_REDIRECT: 'true' }, 'S3_PRESIGNED_REDIRECT: only with STORAGE=s3'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL="not a url": must be an absolute http(s) URL'],
+    [{ MAX_UNITS_PER_ORDER: '0' }, 'MAX_UNITS_PER_ORDER="0"'],
+    [{ MAX_UNITS_PER_ORDER: 'ten' }, 'MAX_UNITS_PER_ORDER="ten": must be a whole number'],
+    [{ MAX_HELD_UNITS_PER_ADDRESS: '2.5' }, 'MAX_HELD_UNITS_PER_ADDRESS="2.5"'],
+    [
+      { MAX_UNITS_PER_ORDER: '30', MAX_HELD_UNITS_PER_ADDRESS: '20' },
+      'MAX_HELD_UNITS_PER_ADDRESS: must be at least MAX_UNITS_PER_ORDER (30), or no order that large could start',
+    ],
   ])('refuses %o with a one-line explanation', (env, expected) => {
     const problems = problemsOf(env);
     expect(problems.some((line) => line.startsWith(expected))).toBe(true);

@@ -120,6 +120,10 @@ const EnvSchema = z.object({
   SMTP_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(120).default(30),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
   ORDER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(300),
+  /** Units one order (and so one cart line) may hold (decision 192). */
+  MAX_UNITS_PER_ORDER: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+  /** Units one client address may hold in open (unpaid, unexpired) checkout sessions together (decision 192). */
+  MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(20),
   /** Members a friends' league may have (the organisers' community league has no limit). */
   LEAGUE_MAX_MEMBERS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(10_000).default(50),
   /** Live league pages (event streams) one browser, and one client address, may hold open on one instance. */
@@ -229,6 +233,11 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       apiBase: e.STRIPE_API_BASE,
     };
   }
+  if (e.MAX_HELD_UNITS_PER_ADDRESS < e.MAX_UNITS_PER_ORDER) {
+    problems.push(
+      `MAX_HELD_UNITS_PER_ADDRESS: must be at least MAX_UNITS_PER_ORDER (${e.MAX_UNITS_PER_ORDER}), or no order that large could start`,
+    );
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
   }
@@ -263,6 +272,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
         : { apiKey: e.TMDB_API_KEY, apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''), timeoutMs: e.TMDB_TIMEOUT_MS },
     /** ISO country codes an order may ship to (Stripe's allowed_countries, the test page's choices). */
     shipCountries: e.SHIP_COUNTRIES,
+    /** The shop's hoarding caps: units per order, and units one address may hold in open checkouts. */
+    checkoutLimits: { maxUnitsPerOrder: e.MAX_UNITS_PER_ORDER, maxHeldUnitsPerAddress: e.MAX_HELD_UNITS_PER_ADDRESS },
     /** How often pending orders are expired; 0 = never (tests drive it). */
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     /** How long a stopping process keeps listening so a load balancer can move off it (see drain.ts). */

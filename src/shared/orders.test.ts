@@ -253,6 +253,7 @@ describe('order statuses and timelines', () => {
       shirtSize: null,
       shirtColor: null,
       vinylColor: null,
+      refundedQuantity: 0,
     };
     expect(OrderItemSchema.safeParse(item).success).toBe(valid);
   });
@@ -270,12 +271,14 @@ describe('order statuses and timelines', () => {
         shirtSize: 'M',
         shirtColor: null,
         vinylColor: null,
+        refundedQuantity: 0,
       },
     ],
     subtotal: 1,
     delivery: 0,
     tax: 0,
     total: 1,
+    refunded: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     paidAt: '2026-01-01T00:01:00.000Z',
   };

@@ -57,6 +57,23 @@ export function describeCheckoutIssue(path: readonly PropertyKey[], message: str
   return `Line ${index + 1}: ${detail}.`;
 }
 
+/** The shop's hoarding caps (decision 192), configurable: MAX_UNITS_PER_ORDER and MAX_HELD_UNITS_PER_ADDRESS. */
+export const CheckoutLimitsSchema = z.object({
+  /** Units one order (and so one cart line) may hold. */
+  maxUnitsPerOrder: z.number().int().positive(),
+  /** Units one client address may hold in open (unpaid, unexpired) checkout sessions together. */
+  maxHeldUnitsPerAddress: z.number().int().positive(),
+});
+export type CheckoutLimits = z.infer<typeof CheckoutLimitsSchema>;
+
+export const checkoutLimits = endpoint({
+  method: 'GET',
+  path: '/api/checkout/limits',
+  summary: 'How many units one order may hold, and one address in open checkouts together.',
+  tag: 'Checkout',
+  response: CheckoutLimitsSchema,
+});
+
 export const createCheckoutSession = endpoint({
   method: 'POST',
   path: '/api/create-checkout-session',
@@ -79,6 +96,8 @@ export const OrderItemSchema = z.object({
   shirtSize: z.string().nullable(),
   shirtColor: z.string().nullable(),
   vinylColor: z.string().nullable(),
+  /** Units of this line refunded so far (decision 192). */
+  refundedQuantity: z.number().int().nonnegative(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -91,6 +110,8 @@ export const OrderSummarySchema = z.object({
   delivery: z.number(),
   tax: z.number(),
   total: z.number(),
+  /** Dollars given back so far (partial refunds, decision 192); the total once refunded whole. */
+  refunded: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -356,14 +377,45 @@ export const shipOrder = endpoint({
   response: AdminOrderDetailSchema,
 });
 
-/** Admins: refund a paid or needs_refund order through its payment provider. */
+/** One line of a partial refund: the order's line (1 = its first item) and how many of its units come back. */
+export const RefundLineSchema = z
+  .object({
+    line: z
+      .number({ error: 'line must be a whole number' })
+      .int('line must be a whole number')
+      .min(1, 'line must be at least 1')
+      .max(CHECKOUT_LIMITS.linesMax, `line must be at most ${CHECKOUT_LIMITS.linesMax}`),
+    quantity: z
+      .number({ error: 'quantity must be a whole number' })
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(CHECKOUT_LIMITS.quantityMax, `quantity must be at most ${CHECKOUT_LIMITS.quantityMax}`),
+  })
+  .strict();
+export type RefundLine = z.infer<typeof RefundLineSchema>;
+
+/** Without `lines`, everything not refunded yet; with them, those units only (decision 192). */
+export const RefundOrderBodySchema = z
+  .object({
+    lines: z
+      .array(RefundLineSchema)
+      .min(1, 'name at least one line to refund, or leave lines out to refund the whole order')
+      .max(CHECKOUT_LIMITS.linesMax, `an order has at most ${CHECKOUT_LIMITS.linesMax} lines`)
+      .optional(),
+  })
+  .strict();
+export type RefundOrderBody = z.infer<typeof RefundOrderBodySchema>;
+
+/** Admins: refund a paid, shipped or needs_refund order through its payment provider, whole or by line and quantity. */
 export const refundOrder = endpoint({
   method: 'POST',
   path: '/api/orders/:id/refund',
-  summary: 'Admins: refund a paid or needs_refund order through its provider; stock is restored once.',
+  summary:
+    'Admins: refund a paid, shipped or needs_refund order through its provider — whole, or some units of some lines (`lines`); the stock of what comes back is restored once and the buyer is e-mailed.',
   tag: 'Orders',
-  errors: ['not_found', 'conflict'],
+  errors: ['not_found', 'conflict', 'service_unavailable'],
   params: OrderIdParamsSchema,
+  body: RefundOrderBodySchema.prefault({}),
   response: AdminOrderDetailSchema,
 });
 
@@ -447,7 +499,7 @@ export const testCheckoutStyles = endpoint({
 /** The well-known test card number that the test provider accepts. */
 export const TEST_CARD_NUMBER = '4242424242424242';
 
-export const ORDER_EMAIL_KINDS = ['receipt', 'shipped', 'refunded'] as const;
+export const ORDER_EMAIL_KINDS = ['receipt', 'shipped', 'refunded', 'partial_refund'] as const;
 export const ORDER_EMAIL_STATES = ['queued', 'retrying', 'sent', 'dead'] as const;
 export type OrderEmailState = (typeof ORDER_EMAIL_STATES)[number];
 

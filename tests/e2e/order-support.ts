@@ -28,12 +28,29 @@ export async function startPinSetCheckout(page: Page): Promise<string> {
   return ((await started.json()) as { url: string }).url;
 }
 
+/** The id of a demo product, found by name on the shop's first pages. */
+export async function demoProductId(page: Page, name: string): Promise<string> {
+  for (let pageNumber = 1; pageNumber <= 5; pageNumber++) {
+    const products = (await (await page.request.get(`/api/products?page=${pageNumber}`)).json()) as {
+      items: { id: string; productName: string }[];
+    };
+    const found = products.items.find((product) => product.productName === name);
+    if (found !== undefined) return found.id;
+  }
+  throw new Error(`no demo product ${name}`);
+}
+
 /**
  * Buys one Enamel Pin Set with the test provider: started as the shop's CHECKOUT does, paid on the
  * test checkout page as a shopper would. Leaves the page on /success.
  */
 export async function buyPinSet(page: Page, email: string): Promise<void> {
-  await page.goto(await startPinSetCheckout(page));
+  await payTestCheckout(page, await startPinSetCheckout(page), email);
+}
+
+/** Pays the test checkout at `url` as a shopper would, the receipt to `email`. Leaves the page on /success. */
+export async function payTestCheckout(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(url);
   await page.getByLabel('Email for the receipt').fill(email);
   await page.getByLabel('Full name').fill('Robin Reel');
   await page.getByLabel('Address line 1').fill('7 Projector Row');

@@ -16,7 +16,7 @@ export type FakeStripeServer = {
   url: string;
   requests: RecordedStripeRequest[];
   /** Refunds created (one per distinct idempotency key), in order. */
-  refunds: { id: string; paymentIntent: string; idempotencyKey: string | undefined }[];
+  refunds: { id: string; paymentIntent: string; idempotencyKey: string | undefined; amount: number | undefined }[];
   /** Makes the next session creation fail (HTTP 400). */
   failNext: () => void;
   /**
@@ -136,7 +136,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         };
         const complete = () => {
           if (key !== undefined) keysInUse.delete(key);
-          refunds.push({ id, paymentIntent, idempotencyKey: key });
+          refunds.push({ id, paymentIntent, idempotencyKey: key, amount: fields.amount === undefined ? undefined : Number(fields.amount) });
           if (key !== undefined) refundsByKey.set(key, refund);
           send(200, refund);
         };

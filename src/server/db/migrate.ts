@@ -16,6 +16,8 @@ import * as stockReservations from './migrations/0070-stock-reservations';
 import * as mailOutbox from './migrations/0071-mail-outbox';
 import * as leagues from './migrations/0080-leagues';
 import * as oneYearRange from './migrations/0090-one-year-range';
+import * as checkoutAddress from './migrations/0092-checkout-address';
+import * as partialRefunds from './migrations/0093-partial-refunds';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '0071-mail-outbox': mailOutbox,
   '0080-leagues': leagues,
   '0090-one-year-range': oneYearRange,
+  '0092-checkout-address': checkoutAddress,
+  '0093-partial-refunds': partialRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { estimateTotals, subtotalCents } from '../../domain/pricing';
 import { chosen, invalidSelections, missingOptions, optionsText, OPTION_LABELS, type SelectedOptions } from '../../domain/product-options';
 import { formatUsd } from '../../domain/format';
-import { CHECKOUT_LIMITS, type CheckoutLine } from '../../shared/orders';
+import { CHECKOUT_LIMITS, type CheckoutLimits, type CheckoutLine } from '../../shared/orders';
+import { orderCapProblem } from '../../domain/cart';
 import { ProductIdSchema } from '../../shared/products';
 import type { Db } from '../db/database';
 import { conflict, serviceUnavailable, validationFailed } from '../../shared/errors';
@@ -58,11 +59,29 @@ export function priceLines(lines: readonly CheckoutLine[], products: ReadonlyMap
       shirtSize: selected.shirtSize ?? null,
       shirtColor: selected.shirtColor ?? null,
       vinylColor: selected.vinylColor ?? null,
+      refundedQuantity: 0,
     };
   });
 }
 
-export type CheckoutDeps = { db: Db; payments: PaymentProvider; log: FastifyBaseLogger };
+export type CheckoutDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** MAX_UNITS_PER_ORDER and MAX_HELD_UNITS_PER_ADDRESS (decision 192). */
+  limits: CheckoutLimits;
+  /** The client's address (request.ip, after TRUST_PROXY): the held-units cap counts per address. */
+  clientAddress: string;
+};
+
+/** Why this address may not hold the order's units too (decision 192), or undefined. */
+function heldCapProblem(held: number, wanted: number, maxHeld: number): string | undefined {
+  if (held + wanted <= maxHeld) return undefined;
+  return (
+    `Your open checkouts already hold ${held} ${held === 1 ? 'item' : 'items'}, and one address may hold at most ${maxHeld} at once. ` +
+    'Finish or cancel those checkouts first, or wait until they expire (31 minutes).'
+  );
+}
 
 /**
  * Stores a pending order priced from the database and reserves its stock, then asks the provider
@@ -72,12 +91,28 @@ export type CheckoutDeps = { db: Db; payments: PaymentProvider; log: FastifyBase
  * before the provider is called, so every session the provider knows has an order here (its
  * metadata carries the order id); the provider call itself holds no transaction open.
  */
-export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: readonly CheckoutLine[]): Promise<{ url: string }> {
+export async function startCheckout(
+  { db, payments, log, limits, clientAddress }: CheckoutDeps,
+  lines: readonly CheckoutLine[],
+): Promise<{ url: string }> {
+  const overCap = orderCapProblem(
+    lines.map((line) => line.quantity),
+    limits.maxUnitsPerOrder,
+  );
+  if (overCap !== undefined) throw validationFailed(overCap);
   for (const [index, line] of lines.entries()) {
     if (!ProductIdSchema.safeParse(line.product.id).success) throw conflict(`Line ${index + 1}: this product is not available.`);
   }
-  const expiresAt = sessionExpiresAt(new Date());
+  const now = new Date();
+  const expiresAt = sessionExpiresAt(now);
   const { order, items, totals } = await db.transaction().execute(async (trx) => {
+    // One address's checkouts one after the other, so its count cannot be read twice before an
+    // insert (then the products' row locks, as every checkout takes them: no deadlock).
+    const repository = createOrderRepository(trx);
+    await repository.lockCheckoutAddress(clientAddress);
+    const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
+    const heldProblem = heldCapProblem(await repository.heldUnitsOf(clientAddress, now), wanted, limits.maxHeldUnitsPerAddress);
+    if (heldProblem !== undefined) throw conflict(heldProblem);
     const products = await createProductRepository(trx).getProductsByIds(
       lines.map((line) => line.product.id),
       { forUpdate: true },
@@ -89,12 +124,12 @@ export async function startCheckout({ db, payments, log }: CheckoutDeps, lines: 
         `The order total ${formatUsd(orderTotals.totalCents)} is above the ${formatUsd(CHECKOUT_LIMITS.totalMaxCents)} a checkout can take.`,
       );
     }
-    const repository = createOrderRepository(trx);
     const stored = await repository.insertPending({
       provider: payments.name,
       totals: orderTotals,
       items: priced,
       reservedUntil: expiresAt,
+      checkoutAddress: clientAddress,
     });
     await reserveStock(trx, priced);
     await repository.addEvent(stored.id, null, 'pending', { kind: 'shopper', id: null, name: 'Shopper' }, 'checkout started');

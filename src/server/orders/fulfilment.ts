@@ -11,8 +11,8 @@ import { createOrderRepository, type OrderItemRecord, type OrderRecord } from '.
 export type FulfilmentResult =
   { kind: 'duplicate' } | { kind: 'unknown_session' } | { kind: 'applied'; orderId: string; from: OrderStatus; to: OrderStatus };
 
-/** Puts a paid order's items back into stock (a refund). */
-export async function restoreStock(trx: Executor, items: readonly OrderItemRecord[]): Promise<void> {
+/** Puts units of a paid order back into stock (a refund: the whole order, or what came back). */
+export async function restoreStock(trx: Executor, items: readonly Pick<OrderItemRecord, 'productId' | 'quantity'>[]): Promise<void> {
   const products = createProductRepository(trx);
   for (const [productId, units] of unitsPerProduct(items)) await products.incrementStock(productId, units);
 }

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { canApply, pendingCutoff, refusal } from '../../domain/order-lifecycle';
-import type { AdminOrderDetail, OrderListQuery, ShipOrderBody } from '../../shared/orders';
+import type { AdminOrderDetail, OrderListQuery, RefundOrderBody, ShipOrderBody } from '../../shared/orders';
 import { ORDERS_PAGE_SIZE, statusesOf, viewCounts } from '../../shared/orders';
 import type { SessionUser } from '../context';
 import type { Db } from '../db/database';
-import { conflict, notFound, serviceUnavailable } from '../../shared/errors';
-import { RefundDeclinedError, type PaymentProvider } from '../payments/payment-provider';
+import { conflict, notFound } from '../../shared/errors';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { holdsReservation, isPayable, reservationReleaseCutoff } from '../../domain/stock-reservation';
-import { releaseReservation, restoreStock } from './fulfilment';
+import { releaseReservation } from './fulfilment';
 import { ordersCsvHeader, ordersCsvRecords } from './order-csv';
 import { enqueueOrderEmail } from './order-outbox';
+import { refundOrder } from './order-refunds';
 import { createOrderRepository, toAdminOrderDetailDto, toAdminOrderDto, type OrderActor, type OrderRecord } from './order-repository';
 
 export type OrderServiceDeps = {
@@ -36,15 +37,6 @@ const actorOf = (user: SessionUser): OrderActor => ({ kind: 'user', id: user.id,
  */
 export function createOrderService({ db, payments, log, onEmailQueued = () => undefined }: OrderServiceDeps) {
   const orders = createOrderRepository(db);
-
-  /** Clears the refund claim of an order that is still refundable (the provider declined). */
-  async function releaseRefundClaim(id: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const repository = createOrderRepository(trx);
-      const order = await repository.lockById(id);
-      if (order !== undefined && canApply('refund', order.status)) await repository.update(id, { refundRequestedAt: null });
-    });
-  }
 
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await orders.findById(id);
@@ -102,62 +94,12 @@ export function createOrderService({ db, payments, log, onEmailQueued = () => un
     },
 
     /**
-     * Three steps, so that no transaction is held across the network and nothing can slip in
-     * between: (1) under the row lock, check the status and claim the order for a refund
-     * (`refund_requested_at`; ship refuses a claimed order); (2) ask the provider, idempotent per
-     * order, so concurrent requests get one refund; (3) under the row lock again, move the order
-     * to refunded and restore the stock a paid order took — once, whoever gets there first.
+     * Refunds an order whole, or some units of some lines (decision 192): see order-refunds.ts.
+     * Answers the order as it is now.
      */
-    async refund(id: string, user: SessionUser): Promise<AdminOrderDetail> {
-      const claimed = await db.transaction().execute(async (trx) => {
-        const repository = createOrderRepository(trx);
-        const order = await repository.lockById(id);
-        if (order === undefined) throw orderNotFound();
-        if (!canApply('refund', order.status)) throw conflict(refusal('refund', order.status));
-        if (order.refundRequestedAt === null) await repository.update(id, { refundRequestedAt: new Date() });
-        return order;
-      });
-      let refundId: string;
-      try {
-        ({ refundId } = await payments.refund({
-          orderId: id,
-          sessionId: claimed.providerSessionId,
-          paymentReference: claimed.paymentReference,
-          amountCents: claimed.totalCents,
-        }));
-      } catch (error) {
-        if (error instanceof RefundDeclinedError) {
-          // Certainly no money moved: the order may be shipped again.
-          log.warn({ err: error, orderId: id }, 'the payment provider declined the refund');
-          await releaseRefundClaim(id);
-          throw conflict(`The payment provider declined to refund this order: ${error.message}`);
-        }
-        // No answer, or an error: the refund may have happened. The claim stays, so the order
-        // cannot be shipped until a retry (same idempotency key: never a second refund) settles it.
-        log.error({ err: error, orderId: id }, 'refund failed at the payment provider; outcome unknown');
-        throw serviceUnavailable(
-          'The payment provider did not confirm the refund. Please try again shortly (it cannot refund twice); until then the order cannot be marked shipped.',
-        );
-      }
-      const applied = await db.transaction().execute(async (trx) => {
-        const repository = createOrderRepository(trx);
-        const order = await repository.lockById(id);
-        if (order === undefined) throw orderNotFound();
-        // A concurrent request refunded it while we talked to the provider: same refund, nothing to do.
-        if (order.status === 'refunded') return false;
-        // The claim keeps every other transition out; should one have happened anyway, the money
-        // went back all the same, and that is what the order must say.
-        if (!canApply('refund', order.status)) {
-          log.error({ orderId: id, status: order.status, refundId }, 'refunded at the provider from an unexpected status');
-        }
-        // Only a paid order took stock (needs_refund never did).
-        if (order.status === 'paid') await restoreStock(trx, await repository.itemsOf(id));
-        await repository.update(id, { status: 'refunded', refundedAt: new Date(), refundReference: refundId });
-        await repository.addEvent(id, order.status, 'refunded', actorOf(user), `refund ${refundId}`);
-        await enqueueOrderEmail(trx, id, 'refunded', order.customerEmail);
-        return true;
-      });
-      log.info({ orderId: id, refundId, applied, by: user.id }, 'order refunded');
+    async refund(id: string, body: RefundOrderBody, user: SessionUser): Promise<AdminOrderDetail> {
+      const { applied, refundId } = await refundOrder({ db, payments, log }, id, body, actorOf(user));
+      log.info({ orderId: id, refundId, applied, lines: body.lines, by: user.id }, 'order refunded');
       if (applied) onEmailQueued();
       return detail(id);
     },

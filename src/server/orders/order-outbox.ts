@@ -6,6 +6,7 @@ import type { Db, Executor } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { renderOrderEmail, type OrderEmailKind } from './order-emails';
 import { createOrderRepository } from './order-repository';
+import { createRefundRepository } from './refund-repository';
 import type { OrderEmailsTable } from './order-tables';
 import type { Selectable } from 'kysely';
 
@@ -34,16 +35,23 @@ export function backoffMs(attempts: number, retryBaseMs: number): number {
  * exists exactly when the change does. The unique (order_id, kind) key makes a repeat (a duplicate
  * webhook, a second refund request) a no-op. The mail worker sends it; the request never waits.
  */
-export async function enqueueOrderEmail(trx: Executor, orderId: string, kind: OrderEmailKind, recipient: string | null): Promise<void> {
+export async function enqueueOrderEmail(
+  trx: Executor,
+  orderId: string,
+  kind: OrderEmailKind,
+  recipient: string | null,
+  /** The refund a refund notice is about (order_refunds.seq; decision 192); 0 for the others. */
+  refundSeq = 0,
+): Promise<void> {
   if (recipient === null || recipient === '') return;
   await trx
     .insertInto('order_emails')
-    .values({ order_id: orderId, kind, recipient })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .values({ order_id: orderId, kind, recipient, refund_seq: refundSeq })
+    .onConflict((oc) => oc.columns(['order_id', 'kind', 'refund_seq']).doNothing())
     .execute();
 }
 
-type Claimed = { id: string; order_id: string; kind: OrderEmailKind; recipient: string; attempts: number };
+type Claimed = { id: string; order_id: string; kind: OrderEmailKind; recipient: string; attempts: number; refund_seq: number };
 
 /**
  * One round of the worker: claims up to BATCH due rows that no one else holds (`FOR UPDATE SKIP
@@ -68,9 +76,10 @@ export async function deliverDueEmails(
         and (claimed_at is null or claimed_at < now() - ${CLAIM_TIMEOUT}::interval)
       order by next_attempt_at, id limit ${BATCH}
       for update skip locked)
-    returning id, order_id, kind, recipient, attempts`.execute(db);
+    returning id, order_id, kind, recipient, attempts, refund_seq`.execute(db);
   const rows = claimed.rows.sort((a, b) => Number(a.id) - Number(b.id));
   const orders = createOrderRepository(db);
+  const refunds = createRefundRepository(db);
   for (const [index, row] of rows.entries()) {
     if (shouldStop()) {
       await release(db, rows.slice(index));
@@ -79,7 +88,8 @@ export async function deliverDueEmails(
     try {
       const order = await orders.findById(row.order_id);
       if (order === undefined) throw new Error(`order ${row.order_id} is gone`);
-      const email = renderOrderEmail(row.kind, order);
+      const refund = row.refund_seq === 0 ? undefined : await refunds.bySeq(row.order_id, row.refund_seq);
+      const email = renderOrderEmail(row.kind, order, refund);
       await mailer.send({ to: row.recipient, ...email, fileHint: `${row.kind}-${row.order_id}` });
     } catch (error) {
       await failed(db, row, error, log, policy);

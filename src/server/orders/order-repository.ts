@@ -24,6 +24,8 @@ export type OrderItemRecord = {
   shirtSize: string | null;
   shirtColor: string | null;
   vinylColor: string | null;
+  /** Units of this line refunded so far (decision 192). */
+  refundedQuantity: number;
 };
 
 export type OrderRecord = {
@@ -49,6 +51,8 @@ export type OrderRecord = {
   refundRequestedAt: Date | null;
   /** When the checkout session stops being payable; a pending order with it holds reserved stock. */
   reservedUntil: Date | null;
+  /** Money given back so far (decision 192). */
+  refundedCents: number;
 };
 
 /** Who moved an order: an admin, the payment provider, the expiry sweep or the shopper at checkout. */
@@ -89,6 +93,7 @@ function toRecord(row: Selectable<OrdersTable>): OrderRecord {
     refundReference: row.refund_reference,
     refundRequestedAt: row.refund_requested_at,
     reservedUntil: row.reserved_until,
+    refundedCents: row.refunded_cents,
   };
 }
 
@@ -115,6 +120,7 @@ function toItemRecord(row: Selectable<OrderItemsTable>): OrderItemRecord {
     shirtSize: row.shirt_size,
     shirtColor: row.shirt_color,
     vinylColor: row.vinyl_color,
+    refundedQuantity: row.refunded_quantity,
   };
 }
 
@@ -132,11 +138,13 @@ export function toOrderSummaryDto(order: OrderWithItems): OrderSummary {
       shirtSize: item.shirtSize,
       shirtColor: item.shirtColor,
       vinylColor: item.vinylColor,
+      refundedQuantity: item.refundedQuantity,
     })),
     subtotal: centsToDollars(order.subtotalCents),
     delivery: centsToDollars(order.deliveryCents),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),
+    refunded: centsToDollars(order.refundedCents),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt === null ? null : order.paidAt.toISOString(),
   };
@@ -165,7 +173,9 @@ export function toAdminOrderDetailDto(order: OrderWithItems, timeline: OrderEven
 export type NewOrder = {
   provider: PaymentProviderName;
   totals: Totals;
-  items: OrderItemRecord[];
+  items: Omit<OrderItemRecord, 'refundedQuantity'>[];
+  /** The client address that started the checkout (the held-units cap, decision 192). */
+  checkoutAddress?: string;
   /** The end of the checkout session, when the order's stock is reserved (decision 171). */
   reservedUntil?: Date;
 };
@@ -184,8 +194,9 @@ export type OrderChanges = {
   trackingNumber?: string | null;
   refundedAt?: Date;
   refundReference?: string;
-  /** null clears the refund claim (the provider declined the refund). */
+  /** null clears the refund claim (the provider declined the refund, or the refund is done). */
   refundRequestedAt?: Date | null;
+  refundedCents?: number;
 };
 
 /**
@@ -195,6 +206,9 @@ export type OrderChanges = {
 /** `status IN (…)`; no statuses match no order (an empty IN list is not SQL). */
 const ofStatuses = (statuses: readonly OrderStatus[]) => (eb: ExpressionBuilder<Database, 'orders'>) =>
   statuses.length === 0 ? sql<boolean>`false` : eb('status', 'in', statuses);
+
+/** The first key of the held-units cap's advisory locks (two-key locks never meet one-key ones). */
+const CHECKOUT_ADDRESS_LOCK_SPACE = 7_214_531;
 
 export function createOrderRepository(db: Executor) {
   async function itemsOf(orderIds: readonly string[]): Promise<Map<string, OrderItemRecord[]>> {
@@ -229,6 +243,7 @@ export function createOrderRepository(db: Executor) {
           tax_cents: order.totals.taxCents,
           total_cents: order.totals.totalCents,
           reserved_until: order.reservedUntil ?? null,
+          checkout_address: order.checkoutAddress ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -280,6 +295,9 @@ export function createOrderRepository(db: Executor) {
           refunded_at: changes.refundedAt,
           refund_reference: changes.refundReference,
           refund_requested_at: changes.refundRequestedAt,
+          refunded_cents: changes.refundedCents,
+          // The client address only counts while the order holds its checkout (decision 192).
+          checkout_address: changes.status !== undefined && changes.status !== 'pending' ? null : undefined,
           updated_at: eb.fn('now'),
         }))
         .where('id', '=', id)
@@ -308,6 +326,40 @@ export function createOrderRepository(db: Executor) {
         .forUpdate()
         .executeTakeFirst();
       return byId === undefined ? undefined : toRecord(byId);
+    },
+
+    /**
+     * Units held by the open checkout sessions (pending, payable at `now`) that `address` started
+     * (decision 192). Call it under the address's lock (`lockCheckoutAddress`) to count and insert
+     * without a concurrent checkout slipping in between.
+     */
+    async heldUnitsOf(address: string, now: Date): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+        .select((eb) => eb.fn.sum<number | string | null>('order_items.quantity').as('units'))
+        .where('orders.status', '=', 'pending')
+        .where('orders.checkout_address', '=', address)
+        .where('orders.reserved_until', '>', now)
+        .executeTakeFirst();
+      return Number(row?.units ?? 0);
+    },
+
+    /** Serialises the checkouts of one client address until the transaction ends (held-units cap). */
+    async lockCheckoutAddress(address: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(${CHECKOUT_ADDRESS_LOCK_SPACE}, hashtext(${address}))`.execute(db);
+    },
+
+    /** Adds refunded units to the order's lines (position, units), in the caller's transaction. */
+    async addRefundedUnits(orderId: string, lines: readonly { position: number; quantity: number }[]): Promise<void> {
+      for (const line of lines) {
+        await db
+          .updateTable('order_items')
+          .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', line.quantity) }))
+          .where('order_id', '=', orderId)
+          .where('position', '=', line.position)
+          .execute();
+      }
     },
 
     async itemsOf(orderId: string): Promise<OrderItemRecord[]> {

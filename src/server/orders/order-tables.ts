@@ -34,6 +34,10 @@ export type OrdersTable = {
   refund_requested_at: NullableTime;
   // Migration 0070-stock-reservations: when the checkout session stops being payable.
   reserved_until: NullableTime;
+  // Migration 0092-checkout-address: the client address of a pending order's checkout (cleared when it leaves pending).
+  checkout_address: Generated<string | null>;
+  // Migration 0093-partial-refunds: the money given back so far.
+  refunded_cents: Generated<number>;
 };
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -52,14 +56,16 @@ export type OrderEventsTable = {
 };
 
 /**
- * The e-mail outbox (migrations 0040, 0071): one row per (order, kind), sent once by the mail
+ * The e-mail outbox (migrations 0040, 0071, 0093): one row per (order, kind, refund), sent once by the mail
  * worker; `next_attempt_at` paces retries, `dead_at` marks a dead letter.
  */
 export type OrderEmailsTable = {
   id: Generated<string>;
   order_id: string;
-  kind: 'receipt' | 'shipped' | 'refunded';
+  kind: 'receipt' | 'shipped' | 'refunded' | 'partial_refund';
   recipient: string;
+  /** Migration 0093: the refund a refund notice is about (order_refunds.seq); 0 for the others. */
+  refund_seq: Generated<number>;
   created_at: Timestamp;
   claimed_at: NullableTime;
   sent_at: NullableTime;
@@ -80,7 +86,27 @@ export type OrderItemsTable = {
   shirt_size: string | null;
   shirt_color: string | null;
   vinyl_color: string | null;
+  /** Migration 0093: units of this line refunded so far. */
+  refunded_quantity: Generated<number>;
 };
+
+/** One refund asked of the provider (migration 0093); `completed_at` null: not confirmed yet. */
+export type OrderRefundsTable = {
+  id: Generated<string>;
+  order_id: string;
+  seq: number;
+  lines: ColumnType<RefundLine[], string, string>;
+  amount_cents: number;
+  rest: boolean;
+  idempotency_key: string;
+  requested_by: string;
+  requested_at: Timestamp;
+  completed_at: NullableTime;
+  provider_refund_id: string | null;
+};
+
+/** A line of a refund: the order line's position and the units given back. */
+export type RefundLine = { position: number; quantity: number };
 
 export type PaymentEventsTable = {
   provider_event_id: string;
@@ -96,4 +122,5 @@ export type OrderTables = {
   payment_events: PaymentEventsTable;
   order_events: OrderEventsTable;
   order_emails: OrderEmailsTable;
+  order_refunds: OrderRefundsTable;
 };

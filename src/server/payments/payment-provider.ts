@@ -53,7 +53,15 @@ export type RefundRequest = {
   orderId: string;
   sessionId: string | null;
   paymentReference: string | null;
+  /** What this refund gives back (prices from the database; decision 192). */
   amountCents: number;
+  /**
+   * Everything the payment has left (a whole refund, or the last units after partial ones): the
+   * provider refunds the rest of the charge. Otherwise exactly `amountCents`.
+   */
+  rest: boolean;
+  /** The same for every attempt of one refund, different for each refund of an order. */
+  idempotencyKey: string;
 };
 
 /**
@@ -71,9 +79,10 @@ export type PaymentProvider = {
   readonly name: PaymentProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
-   * Refunds an order's payment in full. Idempotent per order: a repeat (or a concurrent request)
-   * gets the same refund back, never a second one. Throws RefundDeclinedError when the provider
-   * answered that it will not refund; any other error means the outcome is unknown.
+   * Refunds an order's payment, all that is left or a part. Idempotent per `idempotencyKey`: a
+   * repeat (or a concurrent request) gets the same refund back, never a second one. Throws
+   * RefundDeclinedError when the provider answered that it will not refund; any other error
+   * means the outcome is unknown.
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
 };

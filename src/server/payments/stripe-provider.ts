@@ -257,7 +257,7 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
       return { sessionId: session.id, url: session.url };
     },
 
-    async refund({ orderId, sessionId, paymentReference }) {
+    async refund({ orderId, sessionId, paymentReference, amountCents, rest, idempotencyKey }) {
       try {
         let paymentIntent = paymentReference;
         if (paymentIntent === null && sessionId !== null) {
@@ -266,9 +266,14 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
         }
         if (paymentIntent === null) throw new RefundDeclinedError(`order ${orderId} has no Stripe payment to refund`);
         const intent = paymentIntent;
-        // One order, one refund: concurrent or repeated requests get Stripe's first answer back.
+        // One key per refund: concurrent or repeated requests get Stripe's first answer back. The
+        // rest of the payment without an amount (Stripe refunds what is left of the charge);
+        // a part with exactly its amount.
         const refund = await whileKeyInUse(() =>
-          stripe.refunds.create({ payment_intent: intent, metadata: { order_id: orderId } }, { idempotencyKey: `mingo-refund-${orderId}` }),
+          stripe.refunds.create(
+            { payment_intent: intent, metadata: { order_id: orderId }, ...(rest ? {} : { amount: amountCents }) },
+            { idempotencyKey },
+          ),
         );
         return { refundId: refund.id };
       } catch (error) {

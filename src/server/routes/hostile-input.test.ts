@@ -504,6 +504,19 @@ function stripeCases({ productId, clipId, videoKey, staffId, adminId, pending, l
     { name: 'admin disables themself', method: 'POST', url: `/api/staff/${adminId}/disable`, as: 'admin', json: {} },
     { name: 'enable an unknown account', method: 'POST', url: `/api/staff/${UNKNOWN_ID}/enable`, as: 'admin', json: {} },
     { name: 'product delete (no such route)', method: 'DELETE', url: `/api/products/${productId}`, as: 'admin' },
+    // No hoarding (decision 192): one line, or lines together, above MAX_UNITS_PER_ORDER (10).
+    {
+      name: 'checkout of 500 units',
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      json: [{ product: { id: productId }, quantity: 500 }],
+    },
+    {
+      name: 'checkout of 11 lines of one unit',
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      json: Array.from({ length: 11 }, () => ({ product: { id: productId }, quantity: 1 })),
+    },
     { name: 'clip delete unknown', method: 'DELETE', url: `/api/clips/${UNKNOWN_ID}`, as: 'admin' },
     {
       name: 'product lookup, too many ids',
@@ -974,6 +987,47 @@ function testProviderCases({ pendingSession, paidOrderId, pendingOrderId }: Test
     },
     { name: 'ship an unknown order', method: 'POST', url: `/api/orders/${UNKNOWN_ID}/ship`, as: 'admin', json: {} },
     { name: 'refund an unknown order', method: 'POST', url: `/api/orders/${UNKNOWN_ID}/refund`, as: 'admin', json: {} },
+    // Partial refunds (decision 192): lines the order does not have, more units than were bought,
+    // a line named twice, and bodies the contract refuses; nothing may be refunded.
+    ...(
+      [
+        ['no lines', { lines: [] }],
+        ['lines not a list', { lines: 'all' }],
+        ['line 0', { lines: [{ line: 0, quantity: 1 }] }],
+        ['line as text', { lines: [{ line: '1', quantity: 1 }] }],
+        ['negative quantity', { lines: [{ line: 1, quantity: -1 }] }],
+        ['zero quantity', { lines: [{ line: 1, quantity: 0 }] }],
+        ['fractional quantity', { lines: [{ line: 1, quantity: 0.5 }] }],
+        ['huge quantity', { lines: [{ line: 1, quantity: 1e12 }] }],
+        ['an amount of its own', { lines: [{ line: 1, quantity: 1, amount: 1 }] }],
+        ['an amount beside the lines', { lines: [{ line: 1, quantity: 1 }], amount: 99_999 }],
+        ['51 lines', { lines: Array.from({ length: 51 }, (_, index) => ({ line: index + 1, quantity: 1 })) }],
+        ['a line the order does not have', { lines: [{ line: 7, quantity: 1 }] }],
+        ['more units than bought', { lines: [{ line: 1, quantity: 500 }] }],
+        [
+          'a line named twice',
+          {
+            lines: [
+              { line: 1, quantity: 1 },
+              { line: 1, quantity: 1 },
+            ],
+          },
+        ],
+      ] as const
+    ).map(([label, json]): Case => ({
+      name: `partial refund, ${label}`,
+      method: 'POST',
+      url: `/api/orders/${paidOrderId}/refund`,
+      as: 'admin',
+      json,
+    })),
+    {
+      name: 'partial refund of a pending order',
+      method: 'POST',
+      url: `/api/orders/${pendingOrderId}/refund`,
+      as: 'admin',
+      json: { lines: [{ line: 1, quantity: 1 }] },
+    },
     { name: 'staff ships an order', method: 'POST', url: `/api/orders/${paidOrderId}/ship`, as: 'staff', json: {} },
     { name: 'staff refunds an order', method: 'POST', url: `/api/orders/${paidOrderId}/refund`, as: 'staff', json: {} },
     { name: 'staff exports orders', method: 'GET', url: '/api/orders/export.csv', as: 'staff' },

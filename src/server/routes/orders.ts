@@ -72,7 +72,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, { 
 
   route(app, shipOrder, { access: 'admin' }, async ({ params, body, request }) => service.ship(params.id, body, requireUser(request)));
 
-  route(app, refundOrder, { access: 'admin' }, async ({ params, request }) => service.refund(params.id, requireUser(request)));
+  route(app, refundOrder, { access: 'admin' }, async ({ params, body, request }) => service.refund(params.id, body, requireUser(request)));
 
   route(app, listDeadLetters, { access: 'admin' }, async ({ reply }) => {
     reply.header('cache-control', 'no-store');

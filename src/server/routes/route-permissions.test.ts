@@ -64,6 +64,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/clips/:id': 'signed-in',
   'GET /media/:key': 'public',
   'POST /api/create-checkout-session': 'public',
+  'GET /api/checkout/limits': 'public',
   'GET /api/orders/by-session/:sessionId': 'public',
   'GET /api/orders': 'admin',
   'GET /api/orders/export.csv': 'admin',

@@ -307,6 +307,32 @@ describe('Stripe checkout and webhook', () => {
     expect(await stockOf(tee.id)).toBe((stock ?? 0) + 2);
   });
 
+  it('refunds part of a payment with its amount and a key of its own, and the rest without an amount (decision 192)', async () => {
+    const admin = await signedInAs(t, 'admin');
+    const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 2, selectedShirtSize: 'M' }]);
+    await deliver(
+      event('checkout.session.completed', { id: sessionId, orderId, email: 'p@example.com', paymentIntent: 'pi_test_partial' }),
+    );
+    const order = await orderRow(sessionId);
+    const refunds = stripe.refunds.length;
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/refund`,
+      headers: admin.headers,
+      payload: { lines: [{ line: 1, quantity: 1 }] },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const rest = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: {} });
+    expect(rest.statusCode, rest.body).toBe(200);
+    // $24.99 and half the order's tax; then what is left of the charge, delivery included.
+    const half = 2499 + Math.floor((2 * order.tax_cents * 2499 + 4998) / (2 * 4998));
+    expect(stripe.refunds.slice(refunds)).toEqual([
+      expect.objectContaining({ paymentIntent: 'pi_test_partial', idempotencyKey: `mingo-refund-${orderId}-1`, amount: half }),
+      expect.objectContaining({ paymentIntent: 'pi_test_partial', idempotencyKey: `mingo-refund-${orderId}-2`, amount: undefined }),
+    ]);
+    expect(await orderRow(sessionId)).toMatchObject({ status: 'refunded', refunded_cents: order.total_cents });
+  });
+
   it('reads the address from the top-level shipping_details of webhook API versions before 2025-03-31', async () => {
     const { sessionId, orderId } = await startCheckout([{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'S' }]);
     const shipping = {

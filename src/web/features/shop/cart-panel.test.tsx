@@ -3,6 +3,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookupProducts, type Product } from '../../../shared/products';
+import { checkoutLimits, createCheckoutSession } from '../../../shared/orders';
+import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
 import { CartPanel } from './cart-panel';
@@ -103,14 +105,14 @@ describe('the cart store', () => {
   it('never holds more than the stock: adding and changing a quantity stop at it', () => {
     const mug = productFromWire(wireProduct('mug', { quantityInStock: 3 }));
     expect(addProductToCart(mug, {}, 2)).toEqual({ lineQuantity: 2, capped: false });
-    expect(addProductToCart(mug, {}, 2)).toEqual({ lineQuantity: 3, capped: true });
+    expect(addProductToCart(mug, {}, 2)).toEqual({ lineQuantity: 3, capped: 'stock' });
     setCartLineQuantity(0, 10);
     expect(cartStore.get()[0]?.quantity).toBe(3);
     setCartLineQuantity(0, 0);
     expect(cartStore.get()[0]?.quantity).toBe(1);
     expect(addProductToCart(productFromWire(wireProduct('gone', { quantityInStock: 0 })), {}, 1)).toEqual({
       lineQuantity: 0,
-      capped: true,
+      capped: 'stock',
     });
     expect(cartStore.get()).toHaveLength(1);
   });
@@ -248,6 +250,50 @@ describe('the cart panel', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Error checking the cart', expect.any(Error)));
     expect(lineNames(cart)).toEqual(['Fictional mug']);
     expect(within(cart).queryByRole('status')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('offers no more than one order may hold (MAX_UNITS_PER_ORDER), and says so when a stored cart holds more', async () => {
+    serveProducts([wireProduct('tee', { shirtSizes: ['M'] }), wireProduct('mug'), wireProduct('pin')]);
+    fakeApi.on(checkoutLimits, () => ({ maxUnitsPerOrder: 10, maxHeldUnitsPerAddress: 20 }));
+    addProductToCart(productFromWire(wireProduct('tee', { shirtSizes: ['M'] })), { shirtSize: 'M' }, 6);
+    addProductToCart(productFromWire(wireProduct('mug')), {}, 3);
+    const { cart, user } = renderCart();
+    const options = (index: number) =>
+      within(lineAt(cart, index))
+        .getAllByRole('option')
+        .map((option) => Number(option.textContent));
+    // The mug's stock is 9, but the tees leave room for 4 in one order of 10; the tees may grow to 7.
+    await waitFor(() => expect(options(1)).toEqual([1, 2, 3, 4]));
+    expect(options(0)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await user.selectOptions(within(cart).getByRole('combobox', { name: 'Quantity of Fictional mug' }), '4');
+    expect(screen.getByLabelText('10 in cart')).toBeDefined();
+    expect(options(0)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(within(cart).queryByTestId('cart-over-cap')).toBeNull();
+
+    // A cart stored before the cap (or in another tab) holds more: the shopper is told what to do.
+    act(() => cartStore.set((lines) => lines.map((line) => ({ ...line, quantity: 7 }))));
+    expect(within(cart).getByTestId('cart-over-cap').textContent).toBe(
+      'One order holds at most 10 items: please remove 4 before checking out.',
+    );
+    expect(options(0)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('shows the server’s refusal of a checkout (a cap, held stock) and keeps the cart', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveProducts([wireProduct('mug')]);
+    fakeApi.on(checkoutLimits, () => ({ maxUnitsPerOrder: 10, maxHeldUnitsPerAddress: 20 }));
+    const refusal =
+      'Your open checkouts already hold 18 items, and one address may hold at most 20 at once. Finish or cancel those checkouts first, or wait until they expire (31 minutes).';
+    fakeApi.on(createCheckoutSession, () => {
+      throw new ApiError(409, 'conflict', refusal);
+    });
+    addProductToCart(productFromWire(wireProduct('mug')), {}, 3);
+    const { cart, user } = renderCart();
+    await user.click(within(cart).getByRole('button', { name: 'CHECKOUT' }));
+    expect((await within(cart).findByRole('alert')).textContent).toBe(refusal);
+    expect(lineNames(cart)).toEqual(['Fictional mug']);
+    expect(error).toHaveBeenCalledWith('Checkout failed:', expect.any(ApiError));
     error.mockRestore();
   });
 });

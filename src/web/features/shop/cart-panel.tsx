@@ -1,4 +1,4 @@
-import { quantityChoices } from '../../../domain/cart';
+import { cartCount, lineMaxUnits, quantityChoices } from '../../../domain/cart';
 import { formatUsd } from '../../../domain/format';
 import { lineTotalCents } from '../../../domain/pricing';
 import { optionsText } from '../../../domain/product-options';
@@ -9,10 +9,23 @@ import { CheckoutButton } from './checkout-button';
 import { PolicyLinks } from './policy-modals';
 import { QuantitySelect } from './quantity-select';
 import { useCartReconciliation } from './use-cart-reconciliation';
+import { useMaxUnitsPerOrder } from './use-checkout-limits';
 
-function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) {
+function CartLineItem({
+  line,
+  index,
+  otherUnits,
+  maxUnits,
+}: {
+  line: StoredCartLine;
+  index: number;
+  otherUnits: number;
+  maxUnits: number;
+}) {
   const name = line.product.productName;
-  const choices = quantityChoices(Math.max(line.product.quantityInStock, line.quantity));
+  // Up to the stock and what one order may still hold (decision 192); a quantity already above
+  // stays selectable, so the list shows what the cart holds (the notice below says what to do).
+  const choices = quantityChoices(Math.max(lineMaxUnits(line.product.quantityInStock, otherUnits, maxUnits), line.quantity));
   const options = optionsText(line);
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
@@ -44,7 +57,7 @@ function CartLineItem({ line, index }: { line: StoredCartLine; index: number }) 
               choices={choices}
               value={line.quantity}
               aria-label={`Quantity of ${name}${options === '' ? '' : ` (${options})`}`}
-              onChange={(quantity) => setCartLineQuantity(index, quantity)}
+              onChange={(quantity) => setCartLineQuantity(index, quantity, maxUnits)}
             />
           </label>
           <span className="text-sm font-semibold tabular-nums">{formatUsd(lineTotalCents(line.product.priceCents, line.quantity))}</span>
@@ -64,6 +77,8 @@ function noticeText(notice: { change: 'removed' | 'reduced'; to: number; product
 export function CartPanel() {
   const lines = useCart();
   const { notices, dismiss } = useCartReconciliation(lines);
+  const maxUnits = useMaxUnitsPerOrder({ enabled: lines.length > 0 });
+  const units = cartCount(lines);
   return (
     <aside aria-labelledby="cart-heading" className="card p-5 lg:sticky lg:top-24">
       <h2 id="cart-heading" className="flex items-center gap-2 text-xl font-bold">
@@ -91,6 +106,8 @@ export function CartPanel() {
               key={`${line.productId}|${line.shirtSize ?? ''}|${line.shirtColor ?? ''}|${line.vinylColor ?? ''}`}
               line={line}
               index={index}
+              otherUnits={units - line.quantity}
+              maxUnits={maxUnits}
             />
           ))}
         </ul>
@@ -98,6 +115,11 @@ export function CartPanel() {
       <div className="mt-3 border-t border-slate-200 pt-4 dark:border-slate-700">
         <CartTotals subtotalCents={cartSubtotalCents(lines)} />
       </div>
+      {units > maxUnits && (
+        <p role="status" className="alert-info mt-3 text-sm" data-testid="cart-over-cap">
+          One order holds at most {maxUnits} items: please remove {units - maxUnits} before checking out.
+        </p>
+      )}
       <div className="mt-4">
         <CheckoutButton lines={lines} />
       </div>

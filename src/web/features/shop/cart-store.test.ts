@@ -35,7 +35,7 @@ describe('cart store', () => {
     const tee = product('tee', { shirtSizes: ['M'], quantityInStock: 3 });
     expect(addProductToCart(tee, { shirtSize: 'M' }, 1)).toEqual({ lineQuantity: 1, capped: false });
     expect(addProductToCart(tee, { shirtSize: 'M' }, 1)).toEqual({ lineQuantity: 2, capped: false });
-    expect(addProductToCart(tee, { shirtSize: 'M' }, 5)).toEqual({ lineQuantity: 3, capped: true });
+    expect(addProductToCart(tee, { shirtSize: 'M' }, 5)).toEqual({ lineQuantity: 3, capped: 'stock' });
     addProductToCart(tee, { shirtSize: '' }, 1);
     expect(cartStore.get().map((line) => [line.shirtSize, line.quantity])).toEqual([
       ['M', 3],
@@ -45,6 +45,21 @@ describe('cart store', () => {
     setCartLineQuantity(0, 99);
     expect(cartStore.get()[0]?.quantity).toBe(3);
     expect(cartSubtotalCents(cartStore.get())).toBe(4 * 1999);
+  });
+
+  it('holds at most MAX_UNITS_PER_ORDER units in all: adding and changing a quantity stop at what the cap leaves', () => {
+    const tee = product('tee', { shirtSizes: ['M'], quantityInStock: 50 });
+    const poster = product('poster', { quantityInStock: 50 });
+    expect(addProductToCart(tee, { shirtSize: 'M' }, 6, 10)).toEqual({ lineQuantity: 6, capped: false });
+    expect(addProductToCart(poster, {}, 6, 10)).toEqual({ lineQuantity: 4, capped: 'order' });
+    expect(addProductToCart(poster, {}, 1, 10)).toEqual({ lineQuantity: 4, capped: 'order' });
+    setCartLineQuantity(0, 9, 10);
+    expect(cartStore.get().map((line) => line.quantity)).toEqual([6, 4]);
+    setCartLineQuantity(1, 2, 10);
+    setCartLineQuantity(0, 9, 10);
+    expect(cartStore.get().map((line) => line.quantity)).toEqual([8, 2]);
+    // The stock still rules below the cap.
+    expect(addProductToCart(product('pin', { quantityInStock: 1 }), {}, 5, 100)).toEqual({ lineQuantity: 1, capped: 'stock' });
   });
 
   it('reconciles against current products: removes gone ones, shrinks to stock, refreshes prices, keeps unchecked lines', () => {

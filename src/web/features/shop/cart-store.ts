@@ -1,4 +1,13 @@
-import { addToCart, cartCount, reconcileCart, removeLine, sameLine, setLineQuantity, type CartChange } from '../../../domain/cart';
+import {
+  addToCart,
+  cartCount,
+  lineMaxUnits,
+  reconcileCart,
+  removeLine,
+  sameLine,
+  setLineQuantity,
+  type CartChange,
+} from '../../../domain/cart';
 import { dollarsToCents } from '../../../domain/format';
 import { subtotalCents } from '../../../domain/pricing';
 import { chosen, type SelectedOptions } from '../../../domain/product-options';
@@ -69,13 +78,16 @@ export function cartSubtotalCents(lines: readonly StoredCartLine[]): number {
 
 /**
  * Adds `quantity` of a product with the chosen options: an identical line grows, capped at the
- * product's stock. Returns the line's quantity afterwards and whether the cap cut it short.
+ * product's stock and at what one order may still hold besides the cart's other lines
+ * (`maxUnitsPerOrder`, decision 192). Returns the line's quantity afterwards and what cut it
+ * short (`capped`): the stock, the order cap, or nothing (false).
  */
 export function addProductToCart(
   product: ShopProduct,
   selected: SelectedOptions,
   quantity: number,
-): { lineQuantity: number; capped: boolean } {
+  maxUnitsPerOrder = Number.POSITIVE_INFINITY,
+): { lineQuantity: number; capped: false | 'stock' | 'order' } {
   const line = {
     productId: product.id,
     shirtSize: chosen(selected.shirtSize),
@@ -85,15 +97,26 @@ export function addProductToCart(
     product: snapshotOf(product),
   };
   const before = cartStore.get();
-  const lines = addToCart(before, line, product.quantityInStock);
+  const existing = before.find((current) => sameLine(current, line))?.quantity ?? 0;
+  const others = cartCount(before) - existing;
+  const max = lineMaxUnits(product.quantityInStock, others, maxUnitsPerOrder);
+  // A line never shrinks by adding: at the cap, it keeps what it holds.
+  const lines = addToCart(before, line, Math.max(max, existing));
   cartStore.set(lines);
-  const wanted = (before.find((existing) => sameLine(existing, line))?.quantity ?? 0) + quantity;
-  const lineQuantity = lines.find((existing) => sameLine(existing, line))?.quantity ?? 0;
-  return { lineQuantity, capped: lineQuantity < wanted };
+  const wanted = existing + quantity;
+  const lineQuantity = lines.find((current) => sameLine(current, line))?.quantity ?? 0;
+  if (lineQuantity >= wanted) return { lineQuantity, capped: false };
+  return { lineQuantity, capped: maxUnitsPerOrder - others < product.quantityInStock ? 'order' : 'stock' };
 }
 
-export function setCartLineQuantity(index: number, quantity: number): void {
-  cartStore.set((lines) => setLineQuantity(lines, index, quantity, lines[index]?.product.quantityInStock ?? 1));
+/** Sets a line's quantity, at most its stock and what the order cap leaves after the other lines. */
+export function setCartLineQuantity(index: number, quantity: number, maxUnitsPerOrder = Number.POSITIVE_INFINITY): void {
+  cartStore.set((lines) => {
+    const current = lines[index];
+    if (current === undefined) return lines;
+    const max = lineMaxUnits(current.product.quantityInStock, cartCount(lines) - current.quantity, maxUnitsPerOrder);
+    return setLineQuantity(lines, index, quantity, Math.max(1, max));
+  });
 }
 
 export function removeCartLine(index: number): void {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { TOAST_AVOID } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useOnline } from '../../lib/use-online';
 import type { StoredCartLine } from './cart-store';
@@ -30,6 +31,7 @@ export function CheckoutButton({ lines }: { lines: readonly StoredCartLine[] }) 
     <div>
       <button
         type="button"
+        {...TOAST_AVOID}
         className="btn-primary w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         onClick={start}
         aria-disabled={busy || !online}

@@ -6,6 +6,7 @@ const KIND_LABELS: Record<OrderEmail['kind'], string> = {
   receipt: 'Receipt',
   shipped: 'Shipping notice',
   refunded: 'Refund notice',
+  partial_refund: 'Partial refund notice',
 };
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

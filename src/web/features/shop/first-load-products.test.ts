@@ -12,7 +12,8 @@ import {
 } from '../../../shared/products';
 import { callApi } from '../../lib/api-client';
 import type { Infer } from '../../lib/first-load-schemas';
-import { getProduct, listProducts, lookupProducts, ProductPageSchema, ProductSchema } from './first-load-products';
+import { checkoutLimits as sharedCheckoutLimits } from '../../../shared/orders';
+import { checkoutLimits, getProduct, listProducts, lookupProducts, ProductPageSchema, ProductSchema } from './first-load-products';
 
 // The shop's first-load twins must accept and refuse exactly what the shared contract does.
 
@@ -85,6 +86,16 @@ const lookups: [string, unknown][] = [
   ['no items', {}],
 ];
 
+const limits: [string, unknown][] = [
+  ['the defaults', { maxUnitsPerOrder: 10, maxHeldUnitsPerAddress: 20 }],
+  ['extra fields (stripped)', { maxUnitsPerOrder: 1, maxHeldUnitsPerAddress: 1, note: 'x' }],
+  ['a zero cap', { maxUnitsPerOrder: 0, maxHeldUnitsPerAddress: 20 }],
+  ['a fractional cap', { maxUnitsPerOrder: 2.5, maxHeldUnitsPerAddress: 20 }],
+  ['a cap as a string', { maxUnitsPerOrder: '10', maxHeldUnitsPerAddress: 20 }],
+  ['no address cap', { maxUnitsPerOrder: 10 }],
+  ['null', null],
+];
+
 /** A twin is called with its shared endpoint's typed options (type-checked, never run; see api-client.types.test.ts). */
 function calls(): unknown[] {
   expectTypeOf(callApi(getProduct, { params: { id: 'a' } })).resolves.toEqualTypeOf<Product>();
@@ -118,7 +129,12 @@ describe('the shop’s first-load twins', () => {
     expectTwinAgrees(sharedGetProduct.response, getProduct.response, input);
   });
 
+  it.each(limits)('the checkout limits twin agrees with checkoutLimits.response on %s', (_, input) => {
+    expectTwinAgrees(sharedCheckoutLimits.response, checkoutLimits.response, input);
+  });
+
   it.each([
+    ['checkoutLimits', checkoutLimits, sharedCheckoutLimits],
     ['listProducts', listProducts, sharedListProducts],
     ['lookupProducts', lookupProducts, sharedLookupProducts],
     ['getProduct', getProduct, sharedGetProduct],
@@ -133,5 +149,6 @@ describe('the shop’s first-load twins', () => {
     expectTypeOf<Infer<typeof ProductPageSchema>>().toEqualTypeOf<ProductPage>();
     expectTypeOf<Infer<typeof lookupProducts.response>>().toEqualTypeOf<z.infer<typeof sharedLookupProducts.response>>();
     expectTypeOf<Infer<typeof getProduct.response>>().toEqualTypeOf<z.infer<typeof sharedGetProduct.response>>();
+    expectTypeOf<Infer<typeof checkoutLimits.response>>().toEqualTypeOf<z.infer<typeof sharedCheckoutLimits.response>>();
   });
 });

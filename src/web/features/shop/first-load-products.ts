@@ -1,3 +1,4 @@
+import type { checkoutLimits as SharedCheckoutLimits } from '../../../shared/orders';
 import type {
   getProduct as SharedGetProduct,
   listProducts as SharedListProducts,
@@ -48,4 +49,11 @@ export const getProduct: FirstLoadEndpoint<typeof SharedGetProduct> = {
   method: 'GET',
   path: '/api/products/:id',
   response: ProductSchema,
+};
+
+/** `CheckoutLimitsSchema` of src/shared/orders.ts: the caps the cart applies (decision 192). */
+export const checkoutLimits: FirstLoadEndpoint<typeof SharedCheckoutLimits> = {
+  method: 'GET',
+  path: '/api/checkout/limits',
+  response: object({ maxUnitsPerOrder: number({ int: true, min: 1 }), maxHeldUnitsPerAddress: number({ int: true, min: 1 }) }),
 };

@@ -4,7 +4,9 @@ import { optionsText } from '../../../domain/product-options';
 import { SHIPPING_LIMITS, type AdminOrderDetail } from '../../../shared/orders';
 import { InputFields } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { canApply } from '../../../domain/order-lifecycle';
 import { STATUS_LABELS } from './order-summary';
+import { RefundDialog } from './refund-dialog';
 import { useOrderActions, useOrderDetail } from './use-orders';
 import type { InCents } from './wire';
 
@@ -48,36 +50,15 @@ function ShipForm({ orderId }: { orderId: string }) {
   );
 }
 
-function RefundButton({ orderId, totalCents }: { orderId: string; totalCents: number }) {
-  const { refund } = useOrderActions(orderId);
-  const [confirming, setConfirming] = useState(false);
+/** "Refund…": opens the refund dialog (whole, or by line and quantity). */
+function RefundButton({ order }: { order: InCents<AdminOrderDetail> }) {
+  const [open, setOpen] = useState(false);
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {confirming ? (
-        <>
-          <span>Refund {formatUsd(totalCents)} to the customer?</span>
-          <button
-            type="button"
-            className="btn-primary bg-rose-700 text-white hover:bg-rose-800"
-            disabled={refund.isPending}
-            onClick={() => refund.mutate()}
-          >
-            Confirm refund
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
-            Keep the payment
-          </button>
-        </>
-      ) : (
-        <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
-          Refund…
-        </button>
-      )}
-      {refund.isError && (
-        <p role="alert" className="alert-error w-full">
-          {errorText(refund.error)}
-        </p>
-      )}
+    <div>
+      <button type="button" className="btn-secondary" onClick={() => setOpen(true)}>
+        Refund…
+      </button>
+      {open && <RefundDialog order={order} onClose={() => setOpen(false)} />}
     </div>
   );
 }
@@ -95,6 +76,7 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
               <li key={index}>
                 {item.quantity} × {item.productName}
                 {options === '' ? '' : ` (${options})`} @ {formatUsd(item.unitPriceCents)}
+                {item.refundedQuantity > 0 && item.refundedQuantity < item.quantity && ` · ${item.refundedQuantity} refunded`}
               </li>
             );
           })}
@@ -103,6 +85,11 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
           Subtotal {formatUsd(order.subtotalCents)} · Delivery {order.deliveryCents === 0 ? 'free' : formatUsd(order.deliveryCents)} · Tax{' '}
           {formatUsd(order.taxCents)} · <strong>Total {formatUsd(order.totalCents)}</strong>
         </p>
+        {order.refundedCents > 0 && order.status !== 'refunded' && (
+          <p className="text-sm font-semibold" data-testid="order-refunded">
+            Refunded so far: {formatUsd(order.refundedCents)} of {formatUsd(order.totalCents)}
+          </p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="font-semibold">E-mail</dt>
           <dd>{order.customerEmail ?? '—'}</dd>
@@ -146,13 +133,15 @@ function Details({ order }: { order: InCents<AdminOrderDetail> }) {
         <ol className="text-sm" aria-label="Timeline">
           {order.timeline.map((step, index) => (
             <li key={index}>
-              <time dateTime={step.at}>{dateFormatter.format(new Date(step.at))}</time> — {STATUS_LABELS[step.to]} by {step.actorName}
+              <time dateTime={step.at}>{dateFormatter.format(new Date(step.at))}</time> —{' '}
+              {/* A partial refund leaves the status as it was (decision 192). */}
+              {step.from === step.to ? 'Partly refunded' : STATUS_LABELS[step.to]} by {step.actorName}
               {step.note === null ? '' : ` (${step.note})`}
             </li>
           ))}
         </ol>
         {order.status === 'paid' && <ShipForm orderId={order.id} />}
-        {(order.status === 'paid' || order.status === 'needs_refund') && <RefundButton orderId={order.id} totalCents={order.totalCents} />}
+        {canApply('refund', order.status) && <RefundButton order={order} />}
       </div>
     </div>
   );

@@ -16,8 +16,11 @@ import {
   type OrderEmail,
   type OrderStatus,
   type OrderView,
+  type RefundOrderBody,
   viewCounts,
 } from '../../../shared/orders';
+import { dollarsToCents } from '../../../domain/format';
+import { planRefund } from '../../../domain/refunds';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
@@ -30,6 +33,7 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
 }));
 
 const PAGE_SIZE = 2;
+const cents = (dollars: number) => dollarsToCents(dollars) ?? Number.NaN;
 
 /** A fictional order as the server stores it (money in dollars on the wire). */
 function order(n: number, status: OrderStatus, overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
@@ -46,12 +50,14 @@ function order(n: number, status: OrderStatus, overrides: Partial<AdminOrderDeta
         shirtSize: 'M',
         shirtColor: 'Black',
         vinylColor: null,
+        refundedQuantity: 0,
       },
     ],
     subtotal: 49.98,
     delivery: 0,
     tax: 4.5,
     total: 54.48,
+    refunded: 0,
     createdAt: `2026-0${n}-10T12:00:00.000Z`,
     paidAt: status === 'pending' ? null : `2026-0${n}-10T12:05:00.000Z`,
     provider: 'test',
@@ -120,11 +126,28 @@ function serveOrders(orders: AdminOrderDetail[], deadLetters: OrderEmail[] = [])
     step(found, 'shipped', null);
     return found;
   });
-  fakeApi.on(refundOrder, ({ params }) => {
+  // Refunds as the server rules them (decision 192), amounts by the same domain rule.
+  fakeApi.on(refundOrder, ({ params, body }) => {
     const found = byId(params.id ?? '');
-    if (found.status !== 'paid' && found.status !== 'needs_refund') throw new ApiError(409, 'conflict', 'This order cannot be refunded.');
+    if (!['paid', 'shipped', 'needs_refund'].includes(found.status)) throw new ApiError(409, 'conflict', 'This order cannot be refunded.');
+    const result = planRefund(
+      {
+        subtotalCents: cents(found.subtotal),
+        taxCents: cents(found.tax),
+        totalCents: cents(found.total),
+        refundedCents: cents(found.refunded),
+        lines: found.items.map((item) => ({ ...item, unitPriceCents: cents(item.unitPrice) })),
+      },
+      (body as RefundOrderBody).lines,
+    );
+    if (!result.ok) throw new ApiError(409, 'conflict', result.problem);
+    for (const { position, quantity } of result.plan.lines) {
+      const item = found.items[position];
+      if (item !== undefined) item.refundedQuantity += quantity;
+    }
+    found.refunded = (cents(found.refunded) + result.plan.amountCents) / 100;
     found.refundReference = `re_${found.id.slice(0, 4)}`;
-    step(found, 'refunded', 'refund re_');
+    step(found, result.plan.rest ? 'refunded' : found.status, 'refund re_');
     return found;
   });
 }
@@ -312,14 +335,14 @@ describe('the Orders page (admins)', () => {
     expect(panel.textContent).toContain('Stripe pi_123');
     expect(panel.textContent).toContain('1Z999 (UPS)');
     expect(within(panel).getByRole('list', { name: 'Timeline' }).textContent).toBe('10 Jan 2026, 12:00 — Payment pending by Shopper');
-    // A shipped order can be neither shipped nor refunded again.
+    // A shipped order cannot be shipped again, but what comes back can be refunded (decision 192).
     expect(within(panel).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
-    expect(within(panel).queryByRole('button', { name: 'Refund…' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Refund…' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: detailsButton(1, 'Hide details') }));
     expect(screen.queryByRole('heading', { name: /^Order / })).toBeNull();
   });
 
-  it('marks a paid order shipped with a tracking number, and the list shows it shipped', async () => {
+  it('marks a paid order shipped with a tracking number: it moves to Shipped without a reload, its details still open', async () => {
     serveOrders([order(1, 'paid')]);
     const { user } = await renderOrdersPage();
     await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
@@ -327,20 +350,26 @@ describe('the Orders page (admins)', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Tracking number (optional)' }), 'TRACK-42');
     await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
 
-    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
+    // It leaves "Needs action" at once (decision 192), and the tabs' counts follow.
+    expect(await screen.findByText('Nothing needs action: no order waits to be shipped or refunded.')).toBeDefined();
+    expect(screen.queryAllByTestId('order-row')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 marked shipped');
     expect(fakeApi.calls.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', url: `/api/orders/${order(1, 'paid').id}/ship`, body: { trackingNumber: 'TRACK-42' } },
     ]);
-    expect(await screen.findByText('TRACK-42')).toBeDefined();
-    expect(screen.getByRole('list', { name: 'Timeline' }).textContent).toContain('Shipped by Admin');
-    expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
-    // The tabs' counts are read again: the order moved from "Needs action" to "Shipped".
     const views = screen.getByRole('navigation', { name: 'Order views' });
     expect(await within(views).findByRole('link', { name: 'Shipped 1 order' })).toBeDefined();
     expect(within(views).getByRole('link', { name: 'Needs action 0 orders' })).toBeDefined();
+
+    // "Shipped" lists it, its details still open, with who shipped it.
+    await user.click(within(views).getByRole('link', { name: /^Shipped / }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
+    expect(await screen.findByText('TRACK-42')).toBeDefined();
+    expect(screen.getByRole('list', { name: 'Timeline' }).textContent).toContain('Shipped by Admin');
+    expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
   });
 
-  it('under a status filter, a shipped order stays in place with its new status, and a toast names it', async () => {
+  it('under a status filter, a shipped order leaves the list at once; the other stays', async () => {
     serveOrders([order(1, 'paid'), order(2, 'paid')]);
     const { user } = await renderOrdersPage('?status=paid');
     await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Paid']));
@@ -348,30 +377,78 @@ describe('the Orders page (admins)', () => {
     const form = await screen.findByRole('form', { name: 'Mark shipped' });
     await user.click(within(form).getByRole('button', { name: 'Mark shipped' }));
 
-    await waitFor(() => expect(statusOfRows()).toEqual(['Paid', 'Shipped']));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]?.textContent).toContain('buyer2@example.com');
     expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 marked shipped');
-    // Only the ship call: the list was not fetched again (it would have dropped the row).
-    expect(fakeApi.calls.filter((call) => call.url.startsWith('/api/orders?') || call.url === '/api/orders').length).toBe(1);
   });
 
-  it('asks before refunding, can keep the payment, and refunds on confirmation', async () => {
+  it('asks before refunding, can keep the payment, and refunds on confirmation: the order moves to Refunded', async () => {
     serveOrders([order(1, 'needs_refund')]);
     const { user } = await renderOrdersPage();
     await user.click(await screen.findByRole('button', { name: detailsButton(1) }));
-    // Not paid: nothing to ship, but it can be refunded.
+    // Not paid: nothing to ship, but it can be refunded — whole, since it never took its goods.
     await user.click(await screen.findByRole('button', { name: 'Refund…' }));
     expect(screen.queryByRole('form', { name: 'Mark shipped' })).toBeNull();
-    expect(screen.getByText('Refund $54.48 to the customer?')).toBeDefined();
-    await user.click(screen.getByRole('button', { name: 'Keep the payment' }));
-    expect(screen.queryByText('Refund $54.48 to the customer?')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order 00000001' });
+    expect(within(dialog).getByText('Refund $54.48 to the customer?')).toBeDefined();
+    expect(within(dialog).queryAllByRole('combobox')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the payment' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(fakeApi.calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm refund' }));
-    await waitFor(() => expect(statusOfRows()).toEqual(['Refunded']));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('Nothing needs action: no order waits to be shipped or refunded.')).toBeDefined();
     expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 refunded: $54.48 back to the customer');
+    expect(fakeApi.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{}]);
+
+    const views = screen.getByRole('navigation', { name: 'Order views' });
+    await user.click(within(views).getByRole('link', { name: /^Refunded / }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Refunded']));
     expect(await screen.findByText(`re_${order(1, 'paid').id.slice(0, 4)}`)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+  });
+
+  it('refunds one unit of a shipped order: it stays under Shipped, showing what went back', async () => {
+    serveOrders([order(1, 'shipped', { trackingNumber: '1Z1' }), order(2, 'shipped')]);
+    const { user } = await renderOrdersPage('?view=shipped');
+    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped', 'Shipped']));
+    await user.click(screen.getByRole('button', { name: detailsButton(1) }));
+    await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order 00000001' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Units of MINGO Classic Tee (Size M · Black) to refund' }), '1');
+    // $24.99 and its share of the $4.50 tax: $2.25.
+    expect(within(dialog).getByTestId('refund-amount').textContent).toBe('Refund $27.24 to the customer?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 partly refunded: $27.24 back to the customer'),
+    );
+    expect(fakeApi.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { lines: [{ line: 1, quantity: 1 }] },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(statusOfRows()).toEqual(['Shipped', 'Shipped']);
+    const [, refundedRow] = rows();
+    expect(within(refundedRow ?? document.body).getByTestId('row-refunded').textContent).toBe('$27.24 refunded');
+    expect(refundedRow?.textContent).toContain('2 × MINGO Classic Tee (Size M · Black) @ $24.99 · 1 refunded');
+    expect(screen.getByTestId('order-refunded').textContent).toBe('Refunded so far: $27.24 of $54.48');
+    expect(screen.getByRole('list', { name: 'Timeline' }).textContent).toContain('Partly refunded by Admin (refund re_)');
+
+    // The last unit gives back the rest: the order moves to Refunded.
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    const again = await screen.findByRole('dialog', { name: 'Refund order 00000001' });
+    expect(within(again).getByTestId('refund-line').textContent).toContain('1 of 2 refunded already');
+    expect(within(again).getByTestId('refund-amount').textContent).toBe('Refund $27.24 to the customer?');
+    await user.click(within(again).getByRole('button', { name: 'Confirm refund' }));
+    await waitFor(() => expect(statusOfRows()).toEqual(['Shipped']));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('check_circleOrder 00000001 refunded: $27.24 back to the customer'),
+    );
+    expect(fakeApi.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { lines: [{ line: 1, quantity: 1 }] },
+      {},
+    ]);
   });
 
   it('shows the server’s reason when shipping or refunding is refused, and a general one for a fault', async () => {

@@ -77,6 +77,9 @@ const ItemList = ({ order }: { order: InCents<AdminOrder> }) => (
           {item.quantity} × {item.productName}
           {options === '' ? '' : ` (${options})`}{' '}
           <span className="text-slate-500 dark:text-slate-400">@ {formatUsd(item.unitPriceCents)}</span>
+          {item.refundedQuantity > 0 && item.refundedQuantity < item.quantity && (
+            <span className="text-violet-800 dark:text-violet-300"> · {item.refundedQuantity} refunded</span>
+          )}
         </li>
       );
     })}
@@ -90,6 +93,12 @@ const Totals = ({ order }: { order: InCents<AdminOrder> }) => (
       {formatUsd(order.subtotalCents)} + {order.deliveryCents === 0 ? 'free delivery' : formatUsd(order.deliveryCents)} +{' '}
       {formatUsd(order.taxCents)} tax
     </div>
+    {/* A partly refunded order stays in its tab, saying what went back (decision 192). */}
+    {order.refundedCents > 0 && order.status !== 'refunded' && (
+      <div className="text-xs font-semibold text-violet-800 dark:text-violet-300" data-testid="row-refunded">
+        {formatUsd(order.refundedCents)} refunded
+      </div>
+    )}
   </>
 );
 

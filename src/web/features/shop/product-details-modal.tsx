@@ -17,6 +17,7 @@ import { showToast } from '../../components/toast';
 import { addProductToCart, useCartCount } from './cart-store';
 import { QuantitySelect } from './quantity-select';
 import { StockState } from '../../../ui/product-tile';
+import { useMaxUnitsPerOrder } from './use-checkout-limits';
 import { useProduct } from './use-product';
 import type { ShopProduct } from './wire';
 
@@ -24,6 +25,7 @@ type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
 /** The window's choices: in the scrolling body (the options) and the pinned action row (the summary, Add to cart). */
 function useAddToCart() {
+  const maxUnits = useMaxUnitsPerOrder();
   const [selected, setSelected] = useState<SelectedOptions>({});
   const [quantity, setQuantity] = useState(1);
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -39,21 +41,23 @@ function useAddToCart() {
       setFeedback({ kind: 'error', text: missingOptionsMessage(missing) });
       return;
     }
-    const { lineQuantity, capped } = addProductToCart(product, selected, Math.min(quantity, product.quantityInStock));
-    setFeedback({
-      kind: 'success',
-      text: capped
-        ? `Only ${product.quantityInStock} available: your cart now holds ${lineQuantity}.`
-        : `Added to your cart (${lineQuantity} in this line).`,
-    });
+    const { lineQuantity, capped } = addProductToCart(product, selected, Math.min(quantity, product.quantityInStock), maxUnits);
+    const text =
+      capped === 'order'
+        ? `One order holds at most ${maxUnits} items: your cart now holds ${lineQuantity} of this.`
+        : capped === 'stock'
+          ? `Only ${product.quantityInStock} available: your cart now holds ${lineQuantity}.`
+          : `Added to your cart (${lineQuantity} in this line).`;
+    setFeedback({ kind: 'success', text });
     showToast(`${product.productName} added — see your cart under Shop`);
   };
-  return { selected, choose, quantity, setQuantity, feedback, submit };
+  return { selected, choose, quantity, setQuantity, feedback, submit, maxUnits };
 }
 type AddToCart = ReturnType<typeof useAddToCart>;
 
 function OptionFields({ product, cart, formId }: { product: ShopProduct; cart: AddToCart; formId: string }) {
-  const choices = quantityChoices(product.quantityInStock);
+  // Never more than the stock or than one order may hold (decision 192).
+  const choices = quantityChoices(Math.min(product.quantityInStock, cart.maxUnits));
   const offered = OPTION_KINDS.filter((kind) => product[OFFERED_FIELD[kind]].length > 0);
   return (
     <form id={formId} onSubmit={(event) => cart.submit(product, event)} noValidate className="mt-4 space-y-3" aria-label="Options">

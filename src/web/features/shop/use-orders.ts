@@ -6,11 +6,13 @@ import {
   listOrders,
   refundOrder,
   shipOrder,
+  statusesOf,
   type AdminOrder,
   type AdminOrderDetail,
   type OrderPage,
   type OrderStatus,
   type OrderView,
+  type RefundOrderBody,
   type ShipOrderBody,
 } from '../../../shared/orders';
 import { callApi } from '../../lib/api-client';
@@ -58,24 +60,33 @@ export function useOrderDetail(id: string) {
 }
 
 type OrderListPage = Omit<OrderPage, 'items'> & { items: InCents<AdminOrder>[] };
+type OrderListKey = ReturnType<typeof orderKeys.list>;
 
 /**
- * Ship and refund. The answer (the order as it is now) replaces the order where it is shown: its
- * detail and its row in every cached list, so the row stays in place with its new status — even
- * under a status filter it no longer matches — until the list is refreshed. Other lists are only
- * marked stale; the tabs' counts are fetched again.
+ * Ship and refund. The answer (the order as it is now) replaces the order's detail, and the
+ * order moves to its new tab without a reload (decision 192): in every cached list it still
+ * belongs to (its view and status filter) its row is replaced in place; from every other list it
+ * is taken out at once. The lists are then read again (the one on screen now, to fill its page;
+ * the others when shown), and the tabs' counts too.
  */
 export function useOrderActions(id: string) {
   const queryClient = useQueryClient();
   const applied = (answer: AdminOrderDetail) => {
     const updated = orderFromWire(answer);
     queryClient.setQueryData(orderKeys.detail(id), updated);
-    void queryClient.invalidateQueries({ queryKey: orderKeys.lists, refetchType: 'none' });
-    // The order moved to another view: the tabs' counts are read again now.
+    for (const [key, page] of queryClient.getQueriesData<OrderListPage>({ queryKey: orderKeys.lists })) {
+      if (page === undefined || !page.items.some((order) => order.id === id)) continue;
+      const [, , , view, status] = key as OrderListKey;
+      const belongs = statusesOf({ view, status: status === 'any' ? undefined : status }).includes(updated.status);
+      queryClient.setQueryData<OrderListPage>(
+        key,
+        belongs
+          ? { ...page, items: page.items.map((order) => (order.id === id ? updated : order)) }
+          : { ...page, items: page.items.filter((order) => order.id !== id), total: Math.max(0, page.total - 1) },
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
-    queryClient.setQueriesData<OrderListPage>({ queryKey: orderKeys.lists }, (page) =>
-      page === undefined ? page : { ...page, items: page.items.map((order) => (order.id === id ? updated : order)) },
-    );
   };
   // The toast is shown here, not by the form: the form is gone once the order has moved on.
   const ship = useMutation({
@@ -86,10 +97,18 @@ export function useOrderActions(id: string) {
     },
   });
   const refund = useMutation({
-    mutationFn: () => callApi(refundOrder, { params: { id } }),
-    onSuccess: (answer) => {
+    mutationFn: async (body: RefundOrderBody) => {
+      const before = queryClient.getQueryData<InCents<AdminOrderDetail>>(orderKeys.detail(id))?.refundedCents ?? 0;
+      return { answer: await callApi(refundOrder, { params: { id }, body }), before };
+    },
+    onSuccess: ({ answer, before }) => {
       applied(answer);
-      showToast(`Order ${orderNumber(id)} refunded: ${formatUsd(wireCents(answer.total))} back to the customer`);
+      const back = formatUsd(wireCents(answer.refunded) - before);
+      showToast(
+        answer.status === 'refunded'
+          ? `Order ${orderNumber(id)} refunded: ${back} back to the customer`
+          : `Order ${orderNumber(id)} partly refunded: ${back} back to the customer`,
+      );
     },
   });
   return { ship, refund };

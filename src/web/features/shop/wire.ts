@@ -24,18 +24,19 @@ export function productFromWire<P extends Pick<Product, 'price'>>({ price, ...re
 }
 
 export type ShopOrderItem = Omit<OrderItem, 'unitPrice'> & { unitPriceCents: number };
-type Money = 'subtotal' | 'delivery' | 'tax' | 'total';
+type Money = 'subtotal' | 'delivery' | 'tax' | 'total' | 'refunded';
 export type InCents<O extends OrderSummary> = Omit<O, Money | 'items'> & {
   items: ShopOrderItem[];
   subtotalCents: number;
   deliveryCents: number;
   taxCents: number;
   totalCents: number;
+  refundedCents: number;
 };
 /** An order (shopper's summary, admin row or admin detail) as the web uses it. */
 export type ShopOrder = InCents<OrderSummary>;
 
-export function orderFromWire<O extends OrderSummary>({ subtotal, delivery, tax, total, items, ...rest }: O): InCents<O> {
+export function orderFromWire<O extends OrderSummary>({ subtotal, delivery, tax, total, refunded, items, ...rest }: O): InCents<O> {
   return {
     ...rest,
     items: items.map(({ unitPrice, ...item }) => ({ ...item, unitPriceCents: wireCents(unitPrice) })),
@@ -43,5 +44,6 @@ export function orderFromWire<O extends OrderSummary>({ subtotal, delivery, tax,
     deliveryCents: wireCents(delivery),
     taxCents: wireCents(tax),
     totalCents: wireCents(total),
+    refundedCents: wireCents(refunded),
   };
 }
