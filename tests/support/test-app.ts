@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/database';
+import type { MediaStorage } from '../../src/server/media/storage';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -28,7 +29,13 @@ export function createTestDatabase(): Promise<DatabaseHandle & { url?: string }>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'bodyTimeoutMs' | 'logger'> = {},
+  {
+    storage,
+    ...options
+  }: Pick<BuildAppOptions, 'bodyTimeoutMs' | 'logger'> & {
+    /** The app's media storage made from its configuration (e.g. the configured one, wrapped to fail or wait). */
+    storage?: (config: Config) => MediaStorage;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-test-'));
   const config = loadConfig({
@@ -40,7 +47,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, ...options });
+  const app = await buildApp({ config, database, ...options, ...(storage === undefined ? {} : { storage: storage(config) }) });
   await app.ready();
   return {
     app,

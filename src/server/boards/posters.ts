@@ -156,15 +156,27 @@ export type StoredPoster = { poster_key: string; poster_widths: number[]; poster
 /** Renders an uploaded poster and stores its renditions under a new prefix. */
 export async function storeUploadedPoster(storage: MediaStorage, upload: Buffer): Promise<StoredPoster> {
   await checkedInput(upload);
-  const prefix = `poster-${randomUUID()}`;
+  const prefix = newPosterPrefix();
   await store(storage, await renditions(upload, prefix, true));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: false };
 }
 
-/** Draws a movie's placeholder and stores its renditions under a new prefix. */
-export async function storePlaceholderPoster(storage: MediaStorage, name: string, year: number): Promise<StoredPoster> {
+/** A new poster's media prefix (a key is never reused for other bytes). */
+export function newPosterPrefix(): string {
+  return `poster-${randomUUID()}`;
+}
+
+/**
+ * Draws a movie's placeholder and stores its renditions under `prefix` (new by default; a caller
+ * that must record the keys before the files exist, like an import, makes it first).
+ */
+export async function storePlaceholderPoster(
+  storage: MediaStorage,
+  name: string,
+  year: number,
+  prefix = newPosterPrefix(),
+): Promise<StoredPoster> {
   pointFontconfigAtShippedFonts();
-  const prefix = `poster-${randomUUID()}`;
   await store(storage, await renditions(Buffer.from(placeholderPosterSvg(name, year)), prefix, false));
   return { poster_key: prefix, poster_widths: [...POSTER_WIDTHS], poster_placeholder: true };
 }

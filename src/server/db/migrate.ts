@@ -15,6 +15,7 @@ import * as seedBoards from './migrations/0061-seed-boards';
 import * as stockReservations from './migrations/0070-stock-reservations';
 import * as mailOutbox from './migrations/0071-mail-outbox';
 import * as leagues from './migrations/0080-leagues';
+import * as boardImportJobs from './migrations/0095-board-import-jobs';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0070-stock-reservations': stockReservations,
   '0071-mail-outbox': mailOutbox,
   '0080-leagues': leagues,
+  '0095-board-import-jobs': boardImportJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
