@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   applyImport,
@@ -9,6 +10,8 @@ import {
   createBoard,
   getTmdbMovie,
   ImportFileSchema,
+  ImportPreviewQuerySchema,
+  IMPORT_TEMPLATE_PATH,
   MOVIE_ID_PATTERN,
   MovieFieldsSchema,
   MovieIdSchema,
@@ -262,6 +265,39 @@ describe('import files', () => {
   it('applies as drafts unless told otherwise', () => {
     expect(applyImport.body?.parse({ file: [movie] })).toEqual({ file: [movie], overwritePublished: false, publish: false });
     expect(applyImport.body?.safeParse({ file: [movie], force: true }).success).toBe(false);
+  });
+
+  it('takes an empty square as null, in an export and in a plain movie list', () => {
+    const file = {
+      format: 'mingo-boards',
+      version: 1,
+      exportedAt: 'now',
+      boards: [{ year: 2026, status: 'draft' }],
+      movies: [movie, null],
+    };
+    expect(ImportFileSchema.parse(file)).toEqual(file);
+    expect(ImportFileSchema.parse([null, movie])).toEqual([null, movie]);
+    expect(ImportFileSchema.safeParse([undefined]).success).toBe(false);
+    expect(ImportFileSchema.safeParse([{}]).success).toBe(false);
+  });
+
+  it('previews with every year published only when asked', () => {
+    expect(ImportPreviewQuerySchema.parse({})).toEqual({ publish: false });
+    expect(ImportPreviewQuerySchema.parse({ publish: 'true' })).toEqual({ publish: true });
+    expect(ImportPreviewQuerySchema.parse({ publish: 'false' })).toEqual({ publish: false });
+    expect(ImportPreviewQuerySchema.safeParse({ publish: '1' }).success).toBe(false);
+    expect(ImportPreviewQuerySchema.safeParse({ publish: 'true', force: 'true' }).success).toBe(false);
+  });
+
+  it('offers a template: one board of 25 fictional movies, one a line, for 2099', () => {
+    const text = readFileSync(`public${IMPORT_TEMPLATE_PATH}`, 'utf8');
+    expect(text.trimEnd().split('\n')).toHaveLength(25);
+    const template = ImportFileSchema.parse(JSON.parse(text));
+    if (!Array.isArray(template)) throw new Error('the template is a plain movie list');
+    expect(template).toHaveLength(25);
+    expect(template[12]).toMatchObject({ id: '2099-free-space', name: 'Free Space', year: 2099 });
+    expect(new Set(template.map((entry) => entry?.id)).size).toBe(25);
+    expect(template.every((entry) => entry !== null && entry.year === 2099 && entry.imageURL === '')).toBe(true);
   });
 });
 

@@ -366,34 +366,45 @@ export const getTmdbMovie = endpoint({
 
 /**
  * The export file: the specification's movie-list format (`movies`, 25 per board, boards in the
- * order of `boards`) plus each year's status. Import also takes a plain movie list (an array in
- * the spec's format, like /data/movielist.json): each group of 25 is one board whose year is the
- * year of its centre entry (the Free Space).
+ * order of `boards`) plus each year's status. Every board is in it, drafts too: an empty square
+ * of a draft is `null` (decision 194). Import also takes a plain movie list (an array in the
+ * spec's format, like /data/movielist.json, where `null` is an empty square too): each group of 25
+ * is one board whose year is the year of its centre entry (the Free Space).
  */
 /** An entry of an import file: an empty imageURL is allowed (that movie gets a generated placeholder). */
 const ImportMovieSchema = MovieSchema.extend({ imageURL: z.string() });
+/** A square of an import file: a movie, or `null` for an empty square of a draft. */
+const ImportSquareSchema = ImportMovieSchema.nullable();
+const importSquares = () => z.array(ImportSquareSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE);
 
 export const BoardsFileSchema = z.object({
   format: z.literal('mingo-boards'),
   version: z.literal(1),
   exportedAt: z.string(),
   boards: z.array(z.object({ year: z.number().int(), status: BoardStatusSchema })).max(BOARD_LIMITS.importBoardsMax),
-  movies: z.array(ImportMovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE),
+  movies: importSquares(),
 });
 export type BoardsFile = z.infer<typeof BoardsFileSchema>;
 
-export const ImportFileSchema = z.union([BoardsFileSchema, z.array(ImportMovieSchema).max(BOARD_LIMITS.importBoardsMax * BOARD_SIZE)]);
+export const ImportFileSchema = z.union([BoardsFileSchema, importSquares()]);
 export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+/** The example file offered beside the import's file input: one draft board of fictional movies, one entry a line. */
+export const IMPORT_TEMPLATE_PATH = '/data/mingo-board-template.json';
 
 export const exportBoards = endpoint({
   method: 'GET',
   path: '/api/admin/boards/export',
-  summary: 'Every board (drafts too) as a movie-list file with each year’s status (admins).',
+  summary: 'Every board (drafts too; an empty square is null) as a movie-list file with each year’s status (admins).',
   tag: 'Board editor',
   response: BoardsFileSchema,
 });
 
-/** What importing a file would do, board by board. Nothing is written by a preview. */
+/** What a movie of the file does to the movie of that id here. */
+export const MovieChangeSchema = z.enum(['new', 'changed', 'unchanged']);
+export type MovieChange = z.infer<typeof MovieChangeSchema>;
+
+/** What importing a file would do, board by board and movie by movie. Nothing is written by a preview. */
 export const ImportPreviewSchema = z.object({
   boards: z.array(
     z.object({
@@ -401,11 +412,26 @@ export const ImportPreviewSchema = z.object({
       /** create: a new year; update: the year exists and the file changes it; unchanged: nothing to do. */
       action: z.enum(['create', 'update', 'unchanged']),
       currentStatus: BoardStatusSchema.nullable(),
+      /** The status after the import: the file's, or published for every year with `publish`. */
       status: BoardStatusSchema,
       moviesAdded: z.number().int(),
       moviesChanged: z.number().int(),
       /** Entries whose imageURL is empty or not a poster this site has: they get a placeholder. */
       placeholders: z.number().int(),
+      /** The board's empty squares by name (M2, I2 …): only a draft may have them. */
+      emptySquares: z.array(z.string()),
+    }),
+  ),
+  /** Every movie of the file once, in file order: new here, changed (which fields), or unchanged. */
+  movies: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      change: MovieChangeSchema,
+      /** The spec's field names that differ from the movie here (`imageURL` for a new poster). */
+      changedFields: z.array(z.string()),
+      /** The years of the file's boards the movie is on. */
+      years: z.array(z.number().int()),
     }),
   ),
   /** The file would change a board that visitors see: apply needs `overwritePublished: true`. */
@@ -415,33 +441,91 @@ export const ImportPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
+export const ImportPreviewQuerySchema = z
+  .object({
+    /** Preview with every year published, as "Publish every imported year" would import it. */
+    publish: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .strict();
+
 export const previewImport = endpoint({
   method: 'POST',
   path: '/api/admin/boards/import/preview',
-  summary: 'What importing a movie-list file would add or change; writes nothing (admins).',
+  summary: 'What importing a movie-list file would add or change, per year and per movie; writes nothing (admins).',
   tag: 'Board editor',
+  query: ImportPreviewQuerySchema,
   body: ImportFileSchema,
   maxBodyBytes: BODY_LIMITS.file,
   response: ImportPreviewSchema,
   errors: ['payload_too_large'],
 });
 
+/**
+ * An import running in the background (decision 194): first its placeholder posters are drawn
+ * (`done` of `total`), then its boards are saved in one transaction (`saving`). A job whose server
+ * stopped is `failed`; a failed import wrote nothing.
+ */
+export const ImportJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  phase: z.enum(['posters', 'saving', 'finished']),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The years the file holds, in file order. */
+  years: z.array(z.number().int()),
+  publish: z.boolean(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** What the import did (once done): per year, as the preview said it (the per-movie list stays in the preview). */
+  result: z.object({ boards: ImportPreviewSchema.shape.boards }).nullable(),
+  /** Why it failed (once failed); nothing of it was imported. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+
+export const ImportRequestSchema = z
+  .object({
+    file: ImportFileSchema,
+    overwritePublished: z.boolean().default(false),
+    /** Publish every imported year (a plain movie list has no statuses; they import as drafts). */
+    publish: z.boolean().default(false),
+  })
+  .strict();
+
 export const applyImport = endpoint({
   method: 'POST',
   path: '/api/admin/boards/import',
-  summary: 'Imports a movie-list file in one transaction; a published year is only changed with overwritePublished (admins).',
+  summary:
+    'Starts importing a movie-list file: checked at once (400, or 409 for a published year without overwritePublished ' +
+    'or while another import runs), then imported in the background in one transaction; answers the job (admins).',
   tag: 'Board editor',
-  body: z
-    .object({
-      file: ImportFileSchema,
-      overwritePublished: z.boolean().default(false),
-      /** Publish every imported year (a plain movie list has no statuses; they import as drafts). */
-      publish: z.boolean().default(false),
-    })
-    .strict(),
+  body: ImportRequestSchema,
   maxBodyBytes: BODY_LIMITS.file,
-  response: ImportPreviewSchema,
+  response: ImportJobSchema,
+  status: 202,
   errors: ['conflict', 'payload_too_large'],
+});
+
+export const getLatestImportJob = endpoint({
+  method: 'GET',
+  path: '/api/admin/boards/import/jobs/latest',
+  summary: 'The running import, or else the last one (null when there was none), so a reloaded page finds it again (admins).',
+  tag: 'Board editor',
+  response: z.object({ job: ImportJobSchema.nullable() }),
+});
+
+export const getImportJob = endpoint({
+  method: 'GET',
+  path: '/api/admin/boards/import/jobs/:id',
+  summary: 'One import: its state and progress, and its result or error once finished (admins).',
+  tag: 'Board editor',
+  params: z.object({ id: z.uuid() }),
+  paramsNotFound: 'There is no such import.',
+  response: ImportJobSchema,
+  errors: ['not_found'],
 });
 
 /** The movie list in the spec's format, served from the published boards (oldest year first). */

@@ -8,6 +8,7 @@ import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import type { MediaStorage } from '../../src/server/media/storage';
 import { adminQuery, databaseUrl, openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -30,7 +31,13 @@ export function createTestDatabase(): Promise<DatabaseHandle & { url?: string }>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'bodyTimeoutMs' | 'logger'> = {},
+  {
+    storage,
+    ...options
+  }: Pick<BuildAppOptions, 'bodyTimeoutMs' | 'logger'> & {
+    /** The app's media storage made from its configuration (e.g. the configured one, wrapped to fail or wait). */
+    storage?: (config: Config) => MediaStorage;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-test-'));
   const config = loadConfig({
@@ -42,7 +49,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, ...options });
+  const app = await buildApp({ config, database, ...options, ...(storage === undefined ? {} : { storage: storage(config) }) });
   await app.ready();
   return {
     app,

@@ -1,4 +1,6 @@
-import { checkSlots, freeSpaceId, ratingToHalves } from '../../domain/board-rules';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Insertable } from 'kysely';
+import { checkSlots, emptySquares, freeSpaceId, ratingToHalves } from '../../domain/board-rules';
 import { BOARD_SIZE, FREE_SPACE_INDEX, FREE_SPACE_NAME } from '../../domain/boards';
 import seedList from '../../../public/data/movielist.json' with { type: 'json' };
 import {
@@ -12,62 +14,89 @@ import {
 } from '../../shared/boards';
 import type { Movie } from '../../shared/content';
 import { conflict, validationFailed } from '../../shared/errors';
-import type { Db } from '../db/database';
+import { beginPendingBatch, removeBatchFiles } from '../clips/pending-media';
+import type { Db, Executor } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import { createBoardRepository, toSpecMovie, type MovieRow } from './board-repository';
-import { posterOf, removePosterFiles, storePlaceholderPoster, type StoredPoster } from './posters';
+import type { MoviesTable } from './board-tables';
+import {
+  newPosterPrefix,
+  posterMediaKeys,
+  posterOf,
+  POSTER_WIDTHS,
+  removePosterFiles,
+  storePlaceholderPoster,
+  type StoredPoster,
+} from './posters';
 
 /**
- * Import and export of boards (decision 150/151). The export is the specification's movie list
- * (25 per board) plus each year's status; an import takes that file or a plain movie list, is
- * checked whole first (a preview lists every problem), and is applied in one transaction.
+ * Import and export of boards (decisions 150/151, 194). The export is the specification's movie
+ * list (25 per board, an empty square of a draft as `null`) plus each year's status; an import
+ * takes that file or a plain movie list, is checked whole first (a preview lists every problem),
+ * draws the placeholder posters it needs, and writes everything in one transaction.
  */
 
 /** The demo posters the static site serves (`/posters/<id>.svg`): the only poster URLs a file may name besides a movie's own. */
 const STATIC_POSTERS = new Set((seedList as readonly { imageURL: string }[]).map((movie) => movie.imageURL));
 
-type FileBoard = { year: number; status: BoardStatus; movies: Movie[] };
+/** Rows per multi-row INSERT (13 parameters a movie: far below PostgreSQL's 65,535). */
+const INSERT_CHUNK = 500;
+
+type FileBoard = { year: number; status: BoardStatus; squares: (Movie | null)[] };
 
 /** The boards a file holds, or the problems that stop it. */
 function boardsOfFile(file: ImportFile): { boards: FileBoard[]; problems: string[] } {
   const problems: string[] = [];
-  const movies = Array.isArray(file) ? file : file.movies;
-  if (movies.length % BOARD_SIZE !== 0) {
-    problems.push(`A board has ${BOARD_SIZE} entries: the file has ${movies.length} entries, which is not a whole number of boards.`);
+  const squares = Array.isArray(file) ? file : file.movies;
+  if (squares.length % BOARD_SIZE !== 0) {
+    problems.push(`A board has ${BOARD_SIZE} entries: the file has ${squares.length} entries, which is not a whole number of boards.`);
   }
-  const count = Math.floor(movies.length / BOARD_SIZE);
-  if (movies.length === 0) problems.push('The file holds no boards.');
+  const count = Math.floor(squares.length / BOARD_SIZE);
+  if (squares.length === 0) problems.push('The file holds no boards.');
   if (!Array.isArray(file) && file.boards.length !== count) {
     problems.push(`The file lists ${file.boards.length} boards but holds entries for ${count}.`);
   }
   const boards: FileBoard[] = [];
   for (let index = 0; index < count; index++) {
-    const group = movies.slice(index * BOARD_SIZE, (index + 1) * BOARD_SIZE);
+    const group = squares.slice(index * BOARD_SIZE, (index + 1) * BOARD_SIZE);
     const listed = Array.isArray(file) ? undefined : file.boards[index];
-    const year = listed?.year ?? group[FREE_SPACE_INDEX]?.year ?? 0;
-    boards.push({ year, status: listed?.status ?? 'draft', movies: group });
+    const centre = group[FREE_SPACE_INDEX];
+    if (listed === undefined && (centre === null || centre === undefined)) {
+      problems.push(
+        `Board ${index + 1} of the file: its centre entry (13th) is empty; a plain movie list takes each board's year from its ${FREE_SPACE_NAME}.`,
+      );
+      continue;
+    }
+    boards.push({ year: listed?.year ?? centre?.year ?? 0, status: listed?.status ?? 'draft', squares: group });
   }
   return { boards, problems };
 }
 
-/** Problems of one board of a file: its year, its centre, its entries' fields. */
-function boardProblems(board: FileBoard): string[] {
+/** Problems of one board of a file: its year, its centre, its entries' fields, and publishing it incomplete. */
+function boardProblems(board: FileBoard, status: BoardStatus, publishAll: boolean): string[] {
   const problems: string[] = [];
   const { year } = board;
   if (!Number.isInteger(year) || year < BOARD_LIMITS.yearMin || year > BOARD_LIMITS.yearMax) {
     problems.push(`Board ${year}: boards are for years ${BOARD_LIMITS.yearMin}–${BOARD_LIMITS.yearMax}.`);
     return problems;
   }
-  const centre = board.movies[FREE_SPACE_INDEX];
+  const slots = board.squares.map((movie) => movie?.id ?? null);
+  const centre = board.squares[FREE_SPACE_INDEX];
   if (centre?.id !== freeSpaceId(year)) {
     problems.push(`Board ${year}: the centre entry (13th) must be its ${FREE_SPACE_NAME}, id "${freeSpaceId(year)}".`);
   }
-  const check = checkSlots(
-    year,
-    board.movies.map((movie) => movie.id),
-  );
+  const check = checkSlots(year, slots);
   if (!check.ok && centre?.id === freeSpaceId(year)) problems.push(`Board ${year}: ${check.message}`);
-  for (const [position, movie] of board.movies.entries()) {
+  const empty = emptySquares(slots);
+  if (status === 'published' && empty.length > 0) {
+    problems.push(
+      publishAll
+        ? `Board ${year} cannot be published: its squares ${empty.join(', ')} are empty. Import it without "Publish every imported year" to keep it a draft.`
+        : `Board ${year} is published in the file but its squares ${empty.join(', ')} are empty: only a draft may have empty squares.`,
+    );
+  }
+  for (const [position, movie] of board.squares.entries()) {
+    if (movie === null) continue;
     const where = `Board ${year}, entry ${position + 1} (${movie.id})`;
     if (!MOVIE_ID_PATTERN.test(movie.id)) problems.push(`${where}: the id may hold only a–z, 0–9 and "-".`);
     if (position !== FREE_SPACE_INDEX && movie.id.endsWith('-free-space'))
@@ -81,7 +110,18 @@ function boardProblems(board: FileBoard): string[] {
   return problems;
 }
 
-/** The columns an entry sets (ratings as halves). */
+/** The columns an entry sets (ratings as halves), each with the spec's name for it. */
+const FIELDS = [
+  ['name', 'name'],
+  ['year', 'year'],
+  ['description', 'description'],
+  ['star_description_a', 'starDescriptionA'],
+  ['star_rating_a', 'starRatingA'],
+  ['star_description_b', 'starDescriptionB'],
+  ['star_rating_b', 'starRatingB'],
+  ['runtime', 'runtime'],
+] as const;
+
 function columnsOf(movie: Movie) {
   return {
     name: movie.name.trim(),
@@ -95,10 +135,10 @@ function columnsOf(movie: Movie) {
   };
 }
 
-/** Whether an entry would change a stored movie's fields. */
-function changes(row: MovieRow, movie: Movie): boolean {
+/** The spec's names of the fields an entry would change in a stored movie. */
+function changedFields(row: MovieRow, movie: Movie): string[] {
   const next = columnsOf(movie);
-  return (Object.keys(next) as (keyof typeof next)[]).some((key) => row[key] !== next[key]);
+  return FIELDS.filter(([column]) => row[column] !== next[column]).map(([, field]) => field);
 }
 
 /** What an entry does to its movie's poster: keep the stored one, point at a demo poster, or draw a placeholder. */
@@ -110,167 +150,284 @@ function posterPlan(row: MovieRow | undefined, imageURL: string): 'keep' | 'stat
   return 'placeholder';
 }
 
-type Plan = {
+/** Everything an import needs, computed from the file and the database (nothing written). */
+export type ImportPlan = {
   preview: ImportPreview;
   boards: FileBoard[];
   /** One entry per movie id: the last entry of the file for that id wins (entries must agree). */
   movies: Map<string, Movie>;
   existing: Map<string, MovieRow>;
+  /** Movies that get a generated placeholder poster, in file order. */
+  placeholders: Movie[];
 };
 
-async function plan(db: Db, file: ImportFile, publishAll: boolean): Promise<Plan> {
+async function plan(db: Executor, file: ImportFile, publishAll: boolean): Promise<ImportPlan> {
   const { boards, problems } = boardsOfFile(file);
   const years = new Set<number>();
   const movies = new Map<string, Movie>();
+  const yearsOf = new Map<string, number[]>();
   for (const board of boards) {
     if (years.has(board.year)) problems.push(`Board ${board.year} is in the file twice.`);
     years.add(board.year);
-    problems.push(...boardProblems(board));
-    for (const movie of board.movies) {
+    problems.push(...boardProblems(board, publishAll ? 'published' : board.status, publishAll));
+    for (const movie of board.squares) {
+      if (movie === null) continue;
       const seen = movies.get(movie.id);
       if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(movie)) {
         problems.push(`Movie ${movie.id} is in the file twice with different fields.`);
       }
       movies.set(movie.id, movie);
+      yearsOf.set(movie.id, [...(yearsOf.get(movie.id) ?? []), board.year]);
     }
   }
   const repository = createBoardRepository(db);
   const existing = new Map((await repository.movies([...movies.keys()])).map((row) => [row.id, row]));
   const current = new Map((await repository.allBoards()).map((entry) => [entry.board.year, entry]));
+  const movieRows: ImportPreview['movies'] = [...movies.values()].map((movie) => {
+    const row = existing.get(movie.id);
+    const fields = row === undefined ? [] : changedFields(row, movie);
+    if (row !== undefined && posterPlan(row, movie.imageURL) !== 'keep') fields.push('imageURL');
+    const change = row === undefined ? 'new' : fields.length > 0 ? 'changed' : 'unchanged';
+    return { id: movie.id, name: movie.name.trim(), change, changedFields: fields, years: yearsOf.get(movie.id) ?? [] };
+  });
+  const changeOf = new Map(movieRows.map((movie) => [movie.id, movie.change]));
   const previewBoards: ImportPreview['boards'] = boards.map((board) => {
     const now = current.get(board.year);
     const status: BoardStatus = publishAll ? 'published' : board.status;
     let moviesAdded = 0;
     let moviesChanged = 0;
     let placeholders = 0;
-    for (const movie of board.movies) {
-      const row = existing.get(movie.id);
-      if (row === undefined) moviesAdded++;
-      else if (changes(row, movie)) moviesChanged++;
-      if (posterPlan(row, movie.imageURL) === 'placeholder') placeholders++;
+    for (const movie of board.squares) {
+      if (movie === null) continue;
+      const change = changeOf.get(movie.id);
+      if (change === 'new') moviesAdded++;
+      else if (change === 'changed') moviesChanged++;
+      if (posterPlan(existing.get(movie.id), movie.imageURL) === 'placeholder') placeholders++;
     }
-    const slotsDiffer = now === undefined || now.slots.some((id, position) => id !== board.movies[position]?.id);
+    const slotsDiffer = now === undefined || now.slots.some((id, position) => id !== (board.squares[position]?.id ?? null));
     const action =
       now === undefined ? 'create' : slotsDiffer || now.board.status !== status || moviesAdded + moviesChanged > 0 ? 'update' : 'unchanged';
-    return { year: board.year, action, currentStatus: now?.board.status ?? null, status, moviesAdded, moviesChanged, placeholders };
+    return {
+      year: board.year,
+      action,
+      currentStatus: now?.board.status ?? null,
+      status,
+      moviesAdded,
+      moviesChanged,
+      placeholders,
+      emptySquares: emptySquares(board.squares.map((movie) => movie?.id ?? null)),
+    };
   });
   const overwritesPublished = previewBoards.some((board) => board.currentStatus === 'published' && board.action === 'update');
-  return { preview: { boards: previewBoards, overwritesPublished, problems }, boards, movies, existing };
+  const placeholders = [...movies.values()].filter((movie) => posterPlan(existing.get(movie.id), movie.imageURL) === 'placeholder');
+  return {
+    preview: { boards: previewBoards, movies: movieRows, overwritesPublished, problems },
+    boards,
+    movies,
+    existing,
+    placeholders,
+  };
 }
 
-export function createBoardImport(db: Db, storage: MediaStorage) {
+/** Why `planned` may not be applied: problems (400) or a published year without the overwrite confirm (409). */
+function refusal(preview: ImportPreview, overwritePublished: boolean): Error | undefined {
+  if (preview.problems.length > 0) {
+    return validationFailed(
+      `The file cannot be imported: ${preview.problems[0] ?? ''}${preview.problems.length > 1 ? ` (and ${preview.problems.length - 1} more problems)` : ''}`,
+      preview.problems.map((message) => ({ path: 'file', message })),
+    );
+  }
+  if (preview.overwritesPublished && !overwritePublished) {
+    const years = preview.boards
+      .filter((board) => board.currentStatus === 'published' && board.action === 'update')
+      .map((board) => board.year);
+    return conflict(`The file changes published boards (${years.join(', ')}): confirm to overwrite them.`);
+  }
+  return undefined;
+}
+
+export type ImportOptions = { overwritePublished: boolean; publish: boolean };
+
+/** Progress of the work after the checks: placeholder posters drawn (of all to draw), then the boards saved. */
+export type ImportProgress = { phase: 'posters' | 'saving'; done: number; total: number };
+
+export type ImportHooks = {
+  /** Stops the import between two posters (it then writes nothing); the signal's reason is thrown. */
+  signal?: AbortSignal;
+  /** Called outside the transaction only (a PGlite database has one connection, which the transaction holds). */
+  onProgress?: (progress: ImportProgress) => Promise<void>;
+  /** The transaction's last step, with the result: a job records that it is done in the same commit. */
+  beforeCommit?: (trx: Executor, result: ImportPreview) => Promise<void>;
+};
+
+/** A prepared import: its file, options and plan, checked and ready to write. */
+export type PreparedImport = { file: ImportFile; options: ImportOptions; planned: ImportPlan };
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** Whether two plans of the same file would write the same rows and posters. */
+function samePlan(a: ImportPlan, b: ImportPlan): boolean {
+  const ids = (plan: ImportPlan) => plan.placeholders.map((movie) => movie.id).join(',');
+  return JSON.stringify(a.preview) === JSON.stringify(b.preview) && ids(a) === ids(b);
+}
+
+export function createBoardImport(db: Db, storage: MediaStorage, log: FastifyBaseLogger) {
+  /** Checks `file` whole: throws 400 (problems) or 409 (a published year without `overwritePublished`). */
+  async function prepare(file: ImportFile, options: ImportOptions): Promise<PreparedImport> {
+    const planned = await plan(db, file, options.publish);
+    const refused = refusal(planned.preview, options.overwritePublished);
+    if (refused !== undefined) throw refused;
+    return { file, options, planned };
+  }
+
+  /** Writes a prepared import: posters first (recorded as pending media), then every row in one transaction. */
+  async function write({ file, options, planned }: PreparedImport, hooks: ImportHooks = {}): Promise<ImportPreview> {
+    const { signal, onProgress, beforeCommit } = hooks;
+    // Each placeholder's keys are recorded before its files exist and the records are dropped in
+    // the transaction: a failure removes the files below, a process that dies leaves records the
+    // media sweep removes (clips/pending-media.ts). Either way no poster of a failed import stays.
+    const batch = beginPendingBatch(db, log);
+    const drawn = new Map<string, StoredPoster>();
+    let written: ImportPlan;
+    try {
+      const total = planned.placeholders.length;
+      await onProgress?.({ phase: 'posters', done: 0, total });
+      for (const [index, movie] of planned.placeholders.entries()) {
+        signal?.throwIfAborted();
+        const prefix = newPosterPrefix();
+        await batch.add(posterMediaKeys(prefix, POSTER_WIDTHS));
+        drawn.set(movie.id, await storePlaceholderPoster(storage, movie.name.trim(), movie.year, prefix));
+        await onProgress?.({ phase: 'posters', done: index + 1, total });
+      }
+      signal?.throwIfAborted();
+      await onProgress?.({ phase: 'saving', done: total, total });
+      written = await db.transaction().execute(async (trx) => {
+        const years = planned.boards.map((board) => board.year);
+        // The file's boards are locked against the editor (its writes take the same row locks),
+        // then the plan is made again: anything changed since the check refuses the import whole.
+        await trx.selectFrom('boards').select('year').where('year', 'in', years).forUpdate().execute();
+        const again = await plan(trx, file, options.publish);
+        if (!samePlan(planned, again)) {
+          throw conflict('The boards or movies changed while the file was being imported, so nothing was imported: check the file again.');
+        }
+        await writeRows(trx, again, drawn);
+        await batch.commit(trx);
+        await beforeCommit?.(trx, again.preview);
+        return again;
+      });
+    } catch (error) {
+      await removeBatchFiles(batch, storage, log);
+      throw error;
+    } finally {
+      batch.end();
+    }
+    // Posters replaced by this import's placeholders or demo posters: best effort, the import is committed.
+    for (const movie of written.movies.values()) {
+      const row = written.existing.get(movie.id);
+      if (row === undefined || posterPlan(row, movie.imageURL) === 'keep') continue;
+      await removePosterFiles(storage, row.poster_key, row.poster_widths).catch((error: unknown) =>
+        log.warn({ err: error, movieId: movie.id }, 'could not remove a replaced poster; the start-up media sweep will'),
+      );
+    }
+    return written.preview;
+  }
+
   return {
-    /** Every board (drafts too, oldest first) in the specification's movie-list format; incomplete drafts are left out. */
+    /** Every board (drafts too, oldest first) in the specification's movie-list format; an empty square is null. */
     async exportFile(now: Date): Promise<BoardsFile> {
       const repository = createBoardRepository(db);
-      const all = (await repository.allBoards()).filter(({ slots }) => slots.every((id) => id !== null)).reverse();
+      const all = (await repository.allBoards()).reverse();
       const rows = new Map(
         (await repository.movies(all.flatMap(({ slots }) => slots.filter((id): id is string => id !== null)))).map((row) => [row.id, row]),
       );
-      const complete = all.filter(({ slots }) => slots.every((id) => id !== null && rows.has(id)));
       return {
         format: 'mingo-boards',
         version: 1,
         exportedAt: now.toISOString(),
-        boards: complete.map(({ board }) => ({ year: board.year, status: board.status })),
-        movies: complete.flatMap(({ slots }) => slots.flatMap((id) => (id === null ? [] : [toSpecMovie(rows.get(id) as MovieRow)]))),
+        boards: all.map(({ board }) => ({ year: board.year, status: board.status })),
+        movies: all.flatMap(({ slots }) =>
+          slots.map((id) => {
+            const row = id === null ? undefined : rows.get(id);
+            return row === undefined ? null : toSpecMovie(row);
+          }),
+        ),
       };
     },
 
-    /** What importing `file` would do; writes nothing. */
-    async preview(file: ImportFile): Promise<ImportPreview> {
-      return (await plan(db, file, false)).preview;
+    /** What importing `file` would do (with every year published when `publish`); writes nothing. */
+    async preview(file: ImportFile, publish = false): Promise<ImportPreview> {
+      return (await plan(db, file, publish)).preview;
     },
+
+    prepare,
+
+    write,
 
     /**
-     * Imports `file` in one transaction: movies added or updated (ids kept), boards created or
-     * replaced with the file's squares and status (or published, with `publish`). Refused whole
-     * when the file has problems (400) or would change a published board without `overwritePublished` (409).
+     * Imports `file`: movies added or updated (ids kept), boards created or replaced with the
+     * file's squares and status (or published, with `publish`), all in one transaction.
      */
-    async apply(file: ImportFile, options: { overwritePublished: boolean; publish: boolean }): Promise<ImportPreview> {
-      const planned = await plan(db, file, options.publish);
-      const { preview } = planned;
-      if (preview.problems.length > 0) {
-        throw validationFailed(
-          `The file cannot be imported: ${preview.problems[0] ?? ''}${preview.problems.length > 1 ? ` (and ${preview.problems.length - 1} more problems)` : ''}`,
-          preview.problems.map((message) => ({ path: 'file', message })),
-        );
-      }
-      if (preview.overwritesPublished && !options.overwritePublished) {
-        const years = preview.boards
-          .filter((board) => board.currentStatus === 'published' && board.action === 'update')
-          .map((board) => board.year);
-        throw conflict(`The file changes published boards (${years.join(', ')}): confirm to overwrite them.`);
-      }
-      // Placeholders are drawn before the transaction (files first, rows after); undone if it fails.
-      const drawn = new Map<string, StoredPoster>();
-      const undo = async () => {
-        for (const poster of drawn.values()) await removePosterFiles(storage, poster.poster_key, poster.poster_widths);
-      };
-      try {
-        for (const movie of planned.movies.values()) {
-          if (posterPlan(planned.existing.get(movie.id), movie.imageURL) === 'placeholder') {
-            drawn.set(movie.id, await storePlaceholderPoster(storage, movie.name.trim(), movie.year));
-          }
-        }
-        await db.transaction().execute(async (trx) => {
-          for (const movie of planned.movies.values()) {
-            const row = planned.existing.get(movie.id);
-            const poster = posterPlan(row, movie.imageURL);
-            const posterColumns =
-              poster === 'static'
-                ? { poster_static: movie.imageURL, poster_key: null, poster_widths: [], poster_placeholder: true }
-                : poster === 'placeholder'
-                  ? { ...drawn.get(movie.id), poster_static: null }
-                  : {};
-            const values = { ...columnsOf(movie), ...posterColumns, free_space: movie.id.endsWith('-free-space') };
-            if (row === undefined)
-              await trx
-                .insertInto('movies')
-                .values({ id: movie.id, ...values })
-                .execute();
-            else if (changes(row, movie) || poster !== 'keep') {
-              await trx
-                .updateTable('movies')
-                .set({ ...values, updated_at: new Date() })
-                .where('id', '=', movie.id)
-                .execute();
-            }
-          }
-          for (const [index, board] of planned.boards.entries()) {
-            const status = preview.boards[index]?.status ?? 'draft';
-            if (preview.boards[index]?.action === 'unchanged') continue;
-            await trx
-              .insertInto('boards')
-              .values({ year: board.year, status, published_at: status === 'published' ? new Date() : null })
-              .onConflict((oc) =>
-                oc.column('year').doUpdateSet((eb) => ({
-                  status,
-                  // A board that stays published keeps its publication time.
-                  published_at: status === 'published' ? eb.fn.coalesce('boards.published_at', eb.val(new Date())) : null,
-                  updated_at: new Date(),
-                })),
-              )
-              .execute();
-            await createBoardRepository(trx).replaceSlots(
-              board.year,
-              board.movies.map((movie) => movie.id),
-            );
-          }
-        });
-      } catch (error) {
-        await undo();
-        throw error;
-      }
-      // Posters replaced by this import's placeholders or demo posters.
-      for (const movie of planned.movies.values()) {
-        const row = planned.existing.get(movie.id);
-        if (row !== undefined && posterPlan(row, movie.imageURL) !== 'keep')
-          await removePosterFiles(storage, row.poster_key, row.poster_widths);
-      }
-      return preview;
+    async apply(file: ImportFile, options: ImportOptions, hooks?: ImportHooks): Promise<ImportPreview> {
+      return write(await prepare(file, options), hooks);
     },
   };
+}
+
+/** The rows of an import, inside its transaction: new movies in batches, changed ones, then every board and its squares. */
+async function writeRows(trx: Executor, planned: ImportPlan, drawn: ReadonlyMap<string, StoredPoster>): Promise<void> {
+  const inserts: Insertable<MoviesTable>[] = [];
+  for (const movie of planned.movies.values()) {
+    const row = planned.existing.get(movie.id);
+    const poster = posterPlan(row, movie.imageURL);
+    const posterColumns =
+      poster === 'static'
+        ? { poster_static: movie.imageURL, poster_key: null, poster_widths: [], poster_placeholder: true }
+        : poster === 'placeholder'
+          ? { ...drawn.get(movie.id), poster_static: null }
+          : {};
+    const values = { ...columnsOf(movie), ...posterColumns, free_space: movie.id.endsWith('-free-space') };
+    if (row === undefined) inserts.push({ id: movie.id, ...values });
+    else if (changedFields(row, movie).length > 0 || poster !== 'keep') {
+      await trx
+        .updateTable('movies')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', movie.id)
+        .execute();
+    }
+  }
+  for (const chunk of chunks(inserts, INSERT_CHUNK)) await trx.insertInto('movies').values(chunk).execute();
+
+  const written = planned.boards.filter((_, index) => planned.preview.boards[index]?.action !== 'unchanged');
+  if (written.length === 0) return;
+  const now = new Date();
+  const statusOf = new Map(planned.preview.boards.map((board) => [board.year, board.status]));
+  await trx
+    .insertInto('boards')
+    .values(
+      written.map((board) => {
+        const status = statusOf.get(board.year) ?? 'draft';
+        return { year: board.year, status, published_at: status === 'published' ? now : null };
+      }),
+    )
+    .onConflict((oc) =>
+      oc.column('year').doUpdateSet({
+        status: (eb) => eb.ref('excluded.status'),
+        // A board that stays published keeps its publication time.
+        published_at: sql`case when excluded.status = 'published' then coalesce(boards.published_at, excluded.published_at) end`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+  const years = written.map((board) => board.year);
+  await trx.deleteFrom('board_slots').where('board_year', 'in', years).execute();
+  const slots = written.flatMap((board) =>
+    board.squares.map((movie, position) => ({ board_year: board.year, position, movie_id: movie?.id ?? null })),
+  );
+  for (const chunk of chunks(slots, INSERT_CHUNK * 2)) await trx.insertInto('board_slots').values(chunk).execute();
 }
 
 export type BoardImport = ReturnType<typeof createBoardImport>;

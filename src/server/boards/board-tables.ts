@@ -36,8 +36,29 @@ export type BoardSlotsTable = {
   movie_id: string | null;
 };
 
+/** Row type of migration 0095-board-import-jobs. */
+export type BoardImportJobsTable = {
+  id: string;
+  state: 'running' | 'done' | 'failed';
+  phase: 'posters' | 'saving' | 'finished';
+  done: Generated<number>;
+  total: Generated<number>;
+  years: number[];
+  publish: boolean;
+  file_sha256: string;
+  owner: string;
+  heartbeat_at: Timestamp;
+  started_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** JSON written as text (an ImportPreview), read back parsed. */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  /** JSON `{ code, message }` written as text. */
+  error: ColumnType<unknown, string | null | undefined, string | null>;
+};
+
 export type BoardTables = {
   movies: MoviesTable;
   boards: BoardsTable;
   board_slots: BoardSlotsTable;
+  board_import_jobs: BoardImportJobsTable;
 };

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { createBoardImport } from '../boards/board-import';
+import { createImportJobs } from '../boards/board-import-jobs';
 import type { AppContext } from '../context';
 import { fail, openCliDatabase } from './cli-support';
 import { migrateToLatest } from '../db/migrate';
@@ -21,18 +24,19 @@ export const USAGE = `Usage:
   npm run boards -- export > list.json
   npm run boards -- import FILE [--publish] [--overwrite-published]`;
 
-type CliContext = Pick<AppContext, 'database' | 'storage'>;
+type CliContext = Pick<AppContext, 'database' | 'storage'> & { log?: FastifyBaseLogger };
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-function summary(preview: ImportPreview): string {
-  return preview.boards
+function summary(result: Pick<ImportPreview, 'boards'>): string {
+  return result.boards
     .map(
       (board) =>
         `${board.year}: ${board.action} (${board.status})` +
-        `, ${board.moviesAdded} movies added, ${board.moviesChanged} changed, ${board.placeholders} placeholder posters`,
+        `, ${board.moviesAdded} movies added, ${board.moviesChanged} changed, ${board.placeholders} placeholder posters` +
+        (board.emptySquares.length > 0 ? `, ${board.emptySquares.length} empty squares` : ''),
     )
     .join('\n');
 }
@@ -45,7 +49,8 @@ export async function runBoardsCommand(ctx: CliContext, argv: string[], now = ne
     options: { publish: { type: 'boolean' }, 'overwrite-published': { type: 'boolean' } },
   });
   const [command, ...rest] = positionals;
-  const transfer = createBoardImport(ctx.database.db, ctx.storage);
+  const log = ctx.log ?? pino({ level: 'warn' }, process.stderr);
+  const transfer = createBoardImport(ctx.database.db, ctx.storage, log);
   switch (command) {
     case 'export': {
       if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest.join(' ')}`);
@@ -65,7 +70,9 @@ export async function runBoardsCommand(ctx: CliContext, argv: string[], now = ne
         throw new UsageError(`${file} is not JSON.`);
       }
       const parsed = parseInput(ImportFileSchema, json, 'file');
-      const result = await transfer.apply(parsed, {
+      // A job like the server's: never beside another import, on whichever database.
+      const jobs = createImportJobs({ db: ctx.database.db, transfer, log, alone: ctx.database.kind === 'pglite' });
+      const result = await jobs.run(parsed, {
         publish: values.publish === true,
         overwritePublished: values['overwrite-published'] === true,
       });

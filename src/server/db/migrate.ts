@@ -18,6 +18,7 @@ import * as leagues from './migrations/0080-leagues';
 import * as oneYearRange from './migrations/0090-one-year-range';
 import * as checkoutAddress from './migrations/0092-checkout-address';
 import * as partialRefunds from './migrations/0093-partial-refunds';
+import * as boardImportJobs from './migrations/0095-board-import-jobs';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0090-one-year-range': oneYearRange,
   '0092-checkout-address': checkoutAddress,
   '0093-partial-refunds': partialRefunds,
+  '0095-board-import-jobs': boardImportJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

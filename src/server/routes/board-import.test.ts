@@ -3,14 +3,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoardsFileSchema, ImportPreviewSchema, PublicBoardListSchema, type BoardsFile } from '../../shared/boards';
+import { BoardsFileSchema, ImportJobSchema, ImportPreviewSchema, PublicBoardListSchema, type BoardsFile } from '../../shared/boards';
 import { MovieListSchema, type Movie } from '../../shared/content';
 import { runBoardsCommand, UsageError } from '../cli/boards';
 import { createStorage } from '../media/create-storage';
 import { signedInAs } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { finished } from '../../../tests/support/import-jobs';
 
 const seedFile = readFileSync('public/data/movielist.json', 'utf8');
+/** What a finished import did (its job's `result`). */
+const ImportResultSchema = ImportJobSchema.shape.result.unwrap();
 const seed = MovieListSchema.parse(JSON.parse(seedFile));
 
 /** A fictional board for `year`: 24 made-up movies around its Free Space. */
@@ -60,9 +63,13 @@ describe('boards import and export', () => {
     });
     return { status: response.statusCode, body: response.json<unknown>() };
   };
+  /** Starts an import; a started one (202) is waited for and answers its job's result. */
   const apply = async (body: unknown) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/boards/import', headers: admin, payload: body as object });
-    return { status: response.statusCode, body: response.json<unknown>() };
+    if (response.statusCode !== 202) return { status: response.statusCode, body: response.json<unknown>() };
+    const job = await finished(t, admin, ImportJobSchema.parse(response.json()).id);
+    expect(job).toMatchObject({ state: 'done', error: null });
+    return { status: response.statusCode, body: job.result };
   };
   const publicYears = async () =>
     PublicBoardListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/boards' })).json()).items.map((board) => board.year);
@@ -84,14 +91,15 @@ describe('boards import and export', () => {
     expect(result.overwritesPublished).toBe(false);
     expect(result.boards.every((board) => board.action === 'unchanged' && board.placeholders === 0)).toBe(true);
     const applied = await apply({ file });
-    expect(applied.status).toBe(200);
+    expect(applied.status).toBe(202);
     expect(await exportFile()).toEqual({ ...file, exportedAt: expect.any(String) as string });
   });
 
   it('previews a plain movie list as drafts: new years, new movies, placeholders for posters it does not have', async () => {
     const { status, body } = await preview([...fictionalBoard(2027), ...fictionalBoard(2028, '/somewhere/else.jpg')]);
     expect(status).toBe(200);
-    expect(ImportPreviewSchema.parse(body)).toEqual({
+    const previewed = ImportPreviewSchema.parse(body);
+    expect(previewed).toEqual({
       boards: [2027, 2028].map((year) => ({
         year,
         action: 'create',
@@ -100,18 +108,29 @@ describe('boards import and export', () => {
         moviesAdded: 25,
         moviesChanged: 0,
         placeholders: 25,
+        emptySquares: [],
       })),
+      movies: expect.any(Array) as unknown[],
       overwritesPublished: false,
       problems: [],
     });
+    expect(previewed.movies).toHaveLength(50);
+    expect(previewed.movies[0]).toEqual({
+      id: '2027-the-quiet-lighthouse-1',
+      name: 'The Quiet Lighthouse 1',
+      change: 'new',
+      changedFields: [],
+      years: [2027],
+    });
+    expect(previewed.movies.every((movie) => movie.change === 'new')).toBe(true);
     expect(await boardCount()).toBe(8);
   });
 
   it('imports a plain movie list and publishes it on request; a demo poster the site has is kept', async () => {
     const board = fictionalBoard(2027).map((movie, i) => (i === 0 ? { ...movie, imageURL: '/posters/2018-roma.svg' } : movie));
     const { status, body } = await apply({ file: board, publish: true });
-    expect(status).toBe(200);
-    expect(ImportPreviewSchema.parse(body).boards[0]).toMatchObject({
+    expect(status).toBe(202);
+    expect(ImportResultSchema.parse(body).boards[0]).toMatchObject({
       year: 2027,
       action: 'create',
       status: 'published',
@@ -130,6 +149,10 @@ describe('boards import and export', () => {
     );
     const previewed = ImportPreviewSchema.parse((await preview(changed)).body);
     expect(previewed.overwritesPublished).toBe(true);
+    // The preview names the movie that changes and how.
+    expect(previewed.movies.filter((movie) => movie.change !== 'unchanged')).toEqual([
+      { id: '2027-the-quiet-lighthouse-1', name: 'The Quiet Lighthouse 1', change: 'changed', changedFields: ['runtime'], years: [2027] },
+    ]);
     expect(previewed.boards[0]).toMatchObject({
       action: 'update',
       currentStatus: 'published',
@@ -144,7 +167,7 @@ describe('boards import and export', () => {
     });
     expect(await publicYears()).toContain(2027);
     const accepted = await apply({ file: changed, overwritePublished: true });
-    expect(accepted.status).toBe(200);
+    expect(accepted.status).toBe(202);
     // A plain list imports as drafts: the year leaves the public site until it is published again.
     expect(await publicYears()).not.toContain(2027);
   });
@@ -169,6 +192,24 @@ describe('boards import and export', () => {
     expect(await exportFile()).toEqual({ ...before, exportedAt: expect.any(String) as string });
     const movies = await t.database.db.selectFrom('movies').select('id').where('id', 'like', '2029-%').execute();
     expect(movies).toEqual([]);
+  });
+
+  it('previews the template offered beside the file input as one new draft board, without problems', async () => {
+    const template: unknown = JSON.parse(readFileSync('public/data/mingo-board-template.json', 'utf8'));
+    const previewed = ImportPreviewSchema.parse((await preview(template)).body);
+    expect(previewed.problems).toEqual([]);
+    expect(previewed.boards).toEqual([
+      {
+        year: 2099,
+        action: 'create',
+        currentStatus: null,
+        status: 'draft',
+        moviesAdded: 25,
+        moviesChanged: 0,
+        placeholders: 25,
+        emptySquares: [],
+      },
+    ]);
   });
 
   it.each([
@@ -202,14 +243,87 @@ describe('boards import and export', () => {
     expect(huge.statusCode).toBe(413);
   });
 
-  it('leaves incomplete drafts out of the export', async () => {
+  it('exports drafts with empty squares as null and imports them back as drafts; publishing one incomplete is refused', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/boards', headers: admin, payload: { year: 2040 } })).statusCode).toBe(
       201,
     );
+    const slots = Array.from({ length: 25 }, (_, i) => (i === 12 ? '2040-free-space' : i === 0 ? '2018-roma' : null));
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/boards/2040/slots', headers: admin, payload: { slots } });
+    expect(put.statusCode).toBe(200);
     const file = await exportFile();
-    expect(file.boards.map((board) => board.year)).not.toContain(2040);
     expect(file.boards.find((board) => board.year === 2027)).toEqual({ year: 2027, status: 'draft' });
+    const index = file.boards.findIndex((board) => board.year === 2040);
+    expect(file.boards[index]).toEqual({ year: 2040, status: 'draft' });
     expect(file.movies).toHaveLength(file.boards.length * 25);
+    const squares = file.movies.slice(index * 25, index * 25 + 25);
+    expect(squares.map((movie) => movie?.id ?? null)).toEqual(slots);
+
+    // Gone, then back from the export: the same draft, its empty squares empty.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/boards/2040', headers: admin })).statusCode).toBe(204);
+    const previewed = ImportPreviewSchema.parse((await preview(file)).body);
+    expect(previewed.problems).toEqual([]);
+    expect(previewed.boards.find((board) => board.year === 2040)).toMatchObject({
+      action: 'create',
+      status: 'draft',
+      emptySquares: [
+        'I1',
+        'N1',
+        'G1',
+        'O1',
+        'M2',
+        'I2',
+        'N2',
+        'G2',
+        'O2',
+        'M3',
+        'I3',
+        'G3',
+        'O3',
+        'M4',
+        'I4',
+        'N4',
+        'G4',
+        'O4',
+        'M5',
+        'I5',
+        'N5',
+        'G5',
+        'O5',
+      ],
+    });
+    expect((await apply({ file })).status).toBe(202);
+    expect(await exportFile()).toEqual({ ...file, exportedAt: expect.any(String) as string });
+    expect(await publicYears()).not.toContain(2040);
+
+    // Publishing it incomplete is refused, whether asked for or written in the file.
+    const refused = await apply({ file, publish: true, overwritePublished: true });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Board 2040 cannot be published: its squares I1, N1');
+    const withPublished = {
+      ...file,
+      boards: file.boards.map((board) => (board.year === 2040 ? { ...board, status: 'published' } : board)),
+    };
+    expect(ImportPreviewSchema.parse((await preview(withPublished)).body).problems).toEqual([
+      expect.stringMatching(
+        /^Board 2040 is published in the file but its squares I1, .* are empty: only a draft may have empty squares\.$/,
+      ),
+    ]);
+    // The preview follows "Publish every imported year".
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/boards/import/preview?publish=true',
+      headers: admin,
+      payload: fictionalBoard(2041),
+    });
+    expect(ImportPreviewSchema.parse(published.json()).boards).toMatchObject([{ year: 2041, status: 'published' }]);
+  });
+
+  it('refuses a plain movie list whose board has no Free Space to take its year from', async () => {
+    const board: (Movie | null)[] = fictionalBoard(2042);
+    board[12] = null;
+    expect(ImportPreviewSchema.parse((await preview(board)).body).problems).toEqual([
+      "Board 1 of the file: its centre entry (13th) is empty; a plain movie list takes each board's year from its Free Space.",
+    ]);
   });
 
   describe('command line', () => {

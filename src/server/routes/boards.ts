@@ -11,6 +11,8 @@ import {
   getTmdbMovie,
   getBoard,
   getBoardEditor,
+  getImportJob,
+  getLatestImportJob,
   listBoards,
   movieListFile,
   POSTER_FIELD,
@@ -26,6 +28,7 @@ import {
 } from '../../shared/boards';
 import { notFound, validationFailed } from '../../shared/errors';
 import { createBoardImport } from '../boards/board-import';
+import { createImportJobs } from '../boards/board-import-jobs';
 import { createBoardService } from '../boards/board-service';
 import { demoPosterRasters } from '../boards/posters';
 import { createTmdbClient } from '../boards/tmdb';
@@ -61,13 +64,23 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   }
   // The seeded movies' demo posters, rasterised by the build, are offered as <picture> sources.
   const boards = createBoardService(ctx.database.db, ctx.storage, { demoRasters: demoPosterRasters(ctx.config.staticDir) });
-  const transfer = createBoardImport(ctx.database.db, ctx.storage);
+  const transfer = createBoardImport(ctx.database.db, ctx.storage, app.log);
+  const { publicCache } = ctx;
+  // Imports run in the background (decision 194); closing the app stops one (it writes nothing).
+  const imports = createImportJobs({
+    db: ctx.database.db,
+    transfer,
+    log: app.log,
+    alone: ctx.database.kind === 'pglite',
+    onCommitted: () => publicCache.invalidate('boards'),
+  });
+  await imports.failStale();
+  app.addHook('preClose', () => imports.stop());
   const tmdbClient = ctx.config.tmdb === undefined ? undefined : createTmdbClient(ctx.config.tmdb, ctx.config.tmdb.timeoutMs);
   const tmdb = () => {
     if (tmdbClient === undefined) throw notFound('TMDB look-up is not configured (TMDB_API_KEY): fill in the movie by hand.');
     return tmdbClient;
   };
-  const { publicCache } = ctx;
   const cached = { store: publicCache, tag: 'boards' } as const;
   const admin = { access: 'admin' } as const;
   // Every instance drops its cached boards when the database's notice arrives (after the commit);
@@ -148,12 +161,20 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
 
   // An import file of many years is larger than the app's 1 MB body limit.
   const importLimit = { bodyLimit: BOARD_LIMITS.importMaxBytes + 64 * 1024 };
-  route(app, previewImport, { ...admin, ...importLimit }, ({ body }) => transfer.preview(body));
+  route(app, previewImport, { ...admin, ...importLimit }, ({ body, query }) => transfer.preview(body, query.publish));
 
   route(app, applyImport, { ...admin, ...importLimit }, async ({ body, request }) => {
-    const result = await transfer.apply(body.file, { overwritePublished: body.overwritePublished, publish: body.publish });
-    request.log.info({ years: result.boards.map((board) => `${board.year}:${board.action}`) }, 'boards imported');
-    return result;
+    const job = await imports.start(body.file, { overwritePublished: body.overwritePublished, publish: body.publish });
+    request.log.info({ jobId: job.id, years: job.years }, 'boards import started');
+    return job;
+  });
+
+  route(app, getLatestImportJob, admin, async () => ({ job: await imports.latest() }));
+
+  route(app, getImportJob, admin, async ({ params: { id } }) => {
+    const job = await imports.get(id);
+    if (job === undefined) throw notFound('There is no such import.');
+    return job;
   });
 
   route(app, searchTmdb, admin, async ({ query }) => ({ items: await tmdb().search(query.query, query.year) }));

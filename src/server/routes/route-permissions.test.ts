@@ -51,6 +51,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/admin/boards/export': 'admin',
   'POST /api/admin/boards/import/preview': 'admin',
   'POST /api/admin/boards/import': 'admin',
+  'GET /api/admin/boards/import/jobs/latest': 'admin',
+  'GET /api/admin/boards/import/jobs/:id': 'admin',
   'GET /api/admin/tmdb/search': 'admin',
   'GET /api/admin/tmdb/movies/:tmdbId': 'admin',
   'GET /api/clips': 'public',

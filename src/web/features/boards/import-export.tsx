@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
-import { BOARD_LIMITS, ImportFileSchema, type ImportFile, type ImportPreview } from '../../../shared/boards';
+import { useId, useRef, useState } from 'react';
+import { BOARD_LIMITS, IMPORT_TEMPLATE_PATH, ImportFileSchema, type ImportFile } from '../../../shared/boards';
 import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
-import { fetchExport, useBoardMutations } from './use-board-editor';
-
-const ACTION_LABEL = { create: 'Create', update: 'Update', unchanged: 'Unchanged' } as const;
-const STATUS_LABEL = { draft: 'Draft', published: 'Published' } as const;
+import { ImportPreviewView } from './import-preview';
+import { ImportProgress } from './import-progress';
+import { fetchExport } from './use-board-editor';
+import { useImportPreview, useLatestImport, useStartImport, type ChosenFile } from './use-board-import';
 
 function messageOf(error: unknown): string {
   return errorMessage(error, 'An unexpected error occurred. Please try again shortly.');
@@ -41,48 +41,26 @@ function download(name: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
-function PreviewTable({ preview }: { preview: ImportPreview }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="mb-2 text-left font-semibold">What importing this file does</caption>
-      <thead>
-        <tr>
-          <th className="px-2 py-1">Year</th>
-          <th className="px-2 py-1">Action</th>
-          <th className="px-2 py-1">Now</th>
-          <th className="px-2 py-1">After</th>
-          <th className="px-2 py-1">New movies</th>
-          <th className="px-2 py-1">Changed movies</th>
-          <th className="px-2 py-1">Placeholder posters</th>
-        </tr>
-      </thead>
-      <tbody>
-        {preview.boards.map((row) => (
-          <tr key={row.year} className="border-t border-slate-200 dark:border-slate-800">
-            <td className="px-2 py-1 font-semibold">{row.year}</td>
-            <td className="px-2 py-1">{ACTION_LABEL[row.action]}</td>
-            <td className="px-2 py-1">{row.currentStatus === null ? '—' : STATUS_LABEL[row.currentStatus]}</td>
-            <td className="px-2 py-1">{STATUS_LABEL[row.status]}</td>
-            <td className="px-2 py-1">{row.moviesAdded}</td>
-            <td className="px-2 py-1">{row.moviesChanged}</td>
-            <td className="px-2 py-1">{row.placeholders}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** Export (download every board as a movie-list file) and Import (preview, then apply). */
+/**
+ * Export (download every board, drafts too, as a movie-list file) and Import: a file (or the
+ * template) is previewed per year and per movie, then imported as a background job whose
+ * progress and outcome the panel shows, also after a reload (decision 194).
+ */
 export function ImportExport() {
   const id = useId();
-  const { previewImport, applyImport } = useBoardMutations();
-  const [chosen, setChosen] = useState<ImportFile | null>(null);
+  const [chosen, setChosen] = useState<ChosenFile | null>(null);
+  const choices = useRef(0);
+  /** Bumped to empty the file input once its file is being imported. */
+  const [inputKey, setInputKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [publish, setPublish] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const preview = useImportPreview(chosen, publish);
+  const latest = useLatestImport();
+  const start = useStartImport();
+  const job = latest.data?.job ?? null;
+  const running = job?.state === 'running';
 
   const exportAll = async () => {
     setExportError(null);
@@ -97,27 +75,32 @@ export function ImportExport() {
   const choose = async (file: File | undefined) => {
     setChosen(null);
     setProblem(null);
-    setDone(null);
     setOverwrite(false);
-    previewImport.reset();
-    applyImport.reset();
+    start.reset();
     if (file === undefined) return;
     const read = await readImportFile(file);
     if ('problem' in read) {
       setProblem(read.problem);
       return;
     }
-    setChosen(read.file);
-    previewImport.mutate(read.file);
+    choices.current += 1;
+    setChosen({ file: read.file, version: choices.current });
   };
 
-  const preview = previewImport.data;
-  const blocked = preview === undefined || preview.problems.length > 0 || (preview.overwritesPublished && !overwrite);
+  const shown = preview.data;
+  const blocked =
+    shown === undefined || preview.isPlaceholderData || shown.problems.length > 0 || (shown.overwritesPublished && !overwrite);
   const apply = () => {
-    if (chosen === null || blocked) return;
-    applyImport.mutate(
-      { file: chosen, overwritePublished: overwrite, publish },
-      { onSuccess: (result) => setDone(`Imported ${result.boards.length} ${result.boards.length === 1 ? 'board' : 'boards'}.`) },
+    if (chosen === null || blocked || running) return;
+    start.mutate(
+      { file: chosen.file, overwritePublished: overwrite, publish },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setOverwrite(false);
+          setInputKey((key) => key + 1);
+        },
+      },
     );
   };
 
@@ -131,7 +114,7 @@ export function ImportExport() {
           Export
         </button>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Every board, drafts too, in the movie-list format with each year’s status.
+          Every board, drafts too (an empty square is null), in the movie-list format with each year’s status.
         </p>
       </div>
       {exportError !== null && (
@@ -140,14 +123,24 @@ export function ImportExport() {
         </p>
       )}
       <FormField id={`${id}-file`} label="Movie list file" hint="A MINGO export or a movie list (25 movies per year).">
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="application/json,.json"
-          className="input"
-          aria-describedby={`${id}-file-hint`}
-          onChange={(event) => void choose(event.target.files?.[0])}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            key={inputKey}
+            id={`${id}-file`}
+            type="file"
+            accept="application/json,.json"
+            className="input min-w-0 flex-1"
+            aria-describedby={`${id}-file-hint`}
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+          <a
+            href={IMPORT_TEMPLATE_PATH}
+            download="mingo-board-template.json"
+            className="font-semibold whitespace-nowrap text-sky-700 underline underline-offset-4 dark:text-sky-300"
+          >
+            Download a template
+          </a>
+        </div>
       </FormField>
       <div aria-live="polite" className="flex flex-col gap-3">
         {problem !== null && (
@@ -155,53 +148,43 @@ export function ImportExport() {
             {problem}
           </p>
         )}
-        {previewImport.isPending && <p>Checking the file…</p>}
-        {previewImport.isError && (
+        {preview.isFetching && <p>Checking the file…</p>}
+        {preview.isError && (
           <p className="alert-error" role="alert">
-            {messageOf(previewImport.error)}
+            {messageOf(preview.error)}
           </p>
         )}
-        {preview !== undefined && (
-          <>
-            <PreviewTable preview={preview} />
-            {preview.problems.length > 0 && (
-              <div className="alert-error" role="alert">
-                <p className="font-semibold">This file cannot be imported:</p>
-                <ul className="list-disc pl-5">
-                  {preview.problems.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {preview.problems.length === 0 && (
-              <div className="flex flex-col gap-2">
-                {preview.overwritesPublished && (
-                  <label className="flex items-center gap-2 font-semibold">
-                    <input type="checkbox" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />
-                    Overwrite published boards (visitors see the change at once)
-                  </label>
-                )}
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={publish} onChange={(event) => setPublish(event.target.checked)} />
-                  Publish every imported year
-                </label>
-                <div>
-                  <button type="button" className="btn-primary" disabled={blocked || applyImport.isPending} onClick={apply}>
-                    Apply import
-                  </button>
-                </div>
-              </div>
-            )}
-          </>
-        )}
-        {applyImport.isError && (
-          <p className="alert-error" role="alert">
-            {messageOf(applyImport.error)}
-          </p>
-        )}
-        {done !== null && <p className="alert-success">{done}</p>}
       </div>
+      {chosen !== null && shown !== undefined && (
+        <div className="flex flex-col gap-3">
+          <ImportPreviewView preview={shown} />
+          <div className="flex flex-col gap-2">
+            {shown.overwritesPublished && (
+              <label className="flex items-center gap-2 font-semibold">
+                <input type="checkbox" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />
+                Overwrite published boards (visitors see the change at once)
+              </label>
+            )}
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={publish} onChange={(event) => setPublish(event.target.checked)} />
+              Publish every imported year
+            </label>
+            {shown.problems.length === 0 && (
+              <div>
+                <button type="button" className="btn-primary" disabled={blocked || running || start.isPending} onClick={apply}>
+                  Apply import
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+      {start.isError && (
+        <p className="alert-error" role="alert">
+          {messageOf(start.error)}
+        </p>
+      )}
+      {job !== null && <ImportProgress job={job} />}
     </section>
   );
 }

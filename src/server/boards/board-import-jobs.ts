@@ -1,0 +1,279 @@
+import { createHash, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import { ImportJobSchema, type ImportFile, type ImportJob, type ImportPreview } from '../../shared/boards';
+import { AppError, conflict, ERROR_CODES } from '../../shared/errors';
+import type { Db } from '../db/database';
+import type { BoardImport, ImportOptions, ImportProgress, PreparedImport } from './board-import';
+import type { BoardImportJobsTable } from './board-tables';
+
+/**
+ * Board imports as jobs (decision 194). `start` checks the file at once (400/409 as before) and
+ * answers the job; the posters and the transaction run in the background on this process, and
+ * the job's row (board_import_jobs) carries the state and progress for every instance, so a
+ * reloaded page finds it again. At most one import runs at a time: the row's unique index makes
+ * a second start a 409 on any instance, never a second import. The running process touches its
+ * row every HEARTBEAT_MS; a running row untouched for STALE_AFTER_MS belongs to a process that
+ * died and is marked failed by the next read or start (the import wrote nothing: its data is one
+ * transaction, its posters are pending media the sweep removes). The job is marked done in the
+ * import's own transaction, so "done" and the data commit together.
+ */
+export const HEARTBEAT_MS = 5_000;
+/** Six missed heartbeats. */
+export const STALE_AFTER_MS = 30_000;
+/** Finished jobs kept (the latest one is what a reloaded page shows). */
+const KEEP_FINISHED = 20;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+
+type JobError = { code: string; message: string };
+
+const STOPPED: JobError = {
+  code: 'service_unavailable',
+  message: 'The server stopped during the import, so nothing was imported: import the file again.',
+};
+
+const FAILED: JobError = {
+  code: 'internal_error',
+  message: 'The import failed, so nothing was imported. Try again; if it fails again, the server log says why.',
+};
+
+/** Thrown into a running import when the server closes. */
+class ImportStoppedError extends Error {
+  override name = 'ImportStoppedError';
+}
+
+/** The job row no longer says running (another instance took it for dead): the transaction rolls back. */
+class JobLostError extends Error {
+  override name = 'JobLostError';
+}
+
+type JobRow = Selectable<BoardImportJobsTable>;
+
+function toJob(row: JobRow): ImportJob {
+  const error = ImportJobSchema.shape.error.parse(row.error);
+  return {
+    id: row.id,
+    state: row.state,
+    phase: row.phase,
+    done: row.done,
+    total: row.total,
+    years: row.years,
+    publish: row.publish,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    result: ImportJobSchema.shape.result.parse(row.result),
+    error,
+  };
+}
+
+function errorOf(error: unknown): JobError {
+  if (error instanceof ImportStoppedError) return STOPPED;
+  if (error instanceof AppError && error.statusCode < 500) return { code: error.code, message: error.message };
+  return FAILED;
+}
+
+/** What the job runs: the prepared import's write, with its progress and last statement. */
+type Runner = Pick<BoardImport, 'prepare' | 'write'>;
+
+export type ImportJobsOptions = {
+  db: Db;
+  transfer: Runner;
+  log: FastifyBaseLogger;
+  /** The embedded database: this process is its only user, so a running row that is not ours is dead. */
+  alone: boolean;
+  /** After an import commits (the public cache drops its boards). */
+  onCommitted?: () => void;
+  heartbeatMs?: number;
+  staleAfterMs?: number;
+};
+
+type LocalJob = { view: ImportJob; controller: AbortController; finished: Promise<void> };
+
+export function createImportJobs({
+  db,
+  transfer,
+  log,
+  alone,
+  onCommitted,
+  heartbeatMs = HEARTBEAT_MS,
+  staleAfterMs = STALE_AFTER_MS,
+}: ImportJobsOptions) {
+  const owner = `${os.hostname()}/${process.pid}/${randomUUID()}`;
+  /** The job this process runs (at most one runs anywhere). Read from memory: on PGlite its transaction holds the one connection. */
+  let local: LocalJob | undefined;
+
+  /** Marks failed every running job whose process died (this process's never). */
+  async function failStale(): Promise<void> {
+    // Never by the job's id: a start racing with ours would read it before our row is ours.
+    let query = db
+      .updateTable('board_import_jobs')
+      .set({ state: 'failed', finished_at: sql`now()`, error: JSON.stringify(STOPPED) })
+      .where('state', '=', 'running')
+      .where('owner', '<>', owner);
+    if (!alone) query = query.where('heartbeat_at', '<=', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`);
+    const { numUpdatedRows } = await query.executeTakeFirstOrThrow();
+    if (numUpdatedRows > 0n) log.warn({ jobs: Number(numUpdatedRows) }, 'board imports whose server stopped marked failed');
+  }
+
+  async function run(job: LocalJob, prepared: PreparedImport): Promise<void> {
+    const { id } = job.view;
+    const touch = () =>
+      db
+        .updateTable('board_import_jobs')
+        .set({ heartbeat_at: sql`now()` })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .execute();
+    const heartbeat = setInterval(() => {
+      touch().catch((error: unknown) => log.warn({ err: error, jobId: id }, 'could not touch the running board import'));
+    }, heartbeatMs);
+    heartbeat.unref();
+    const onProgress = async ({ phase, done, total }: ImportProgress) => {
+      job.view = { ...job.view, phase, done, total };
+      await db
+        .updateTable('board_import_jobs')
+        .set({ phase, done, total, heartbeat_at: sql`now()` })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .execute();
+    };
+    const beforeCommit = async (trx: Db, result: ImportPreview) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('board_import_jobs')
+        .set({
+          state: 'done',
+          phase: 'finished',
+          done: job.view.total,
+          finished_at: sql`now()`,
+          result: JSON.stringify({ boards: result.boards }),
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .executeTakeFirstOrThrow();
+      if (numUpdatedRows === 0n) throw new JobLostError(`board import ${id} was marked failed by another instance`);
+    };
+    try {
+      const result = await transfer.write(prepared, { signal: job.controller.signal, onProgress, beforeCommit });
+      // Committed: until this process lets go of the job, it answers for it as its row now says.
+      job.view = { ...job.view, state: 'done', phase: 'finished', finishedAt: new Date().toISOString(), result: { boards: result.boards } };
+      log.info({ jobId: id, years: result.boards.map((board) => `${board.year}:${board.action}`) }, 'boards imported');
+      onCommitted?.();
+    } catch (error) {
+      const failure = errorOf(error);
+      job.view = { ...job.view, state: 'failed', finishedAt: new Date().toISOString(), error: failure };
+      if (failure === FAILED) log.error({ err: error, jobId: id }, 'board import failed');
+      else log.warn({ jobId: id, code: failure.code }, `board import failed: ${failure.message}`);
+      await db
+        .updateTable('board_import_jobs')
+        .set({ state: 'failed', finished_at: sql`now()`, error: JSON.stringify(failure) })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .execute()
+        .catch((writeError: unknown) => log.error({ err: writeError, jobId: id }, 'could not mark a board import failed'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function start(file: ImportFile, options: ImportOptions): Promise<{ job: ImportJob; finished: Promise<void> }> {
+    const prepared = await transfer.prepare(file, options);
+    await failStale();
+    const sha256 = createHash('sha256')
+      .update(JSON.stringify({ file, ...options }))
+      .digest('hex');
+    const id = randomUUID();
+    const years = prepared.planned.boards.map((board) => board.year);
+    let row: JobRow;
+    try {
+      row = await db
+        .insertInto('board_import_jobs')
+        .values({
+          id,
+          state: 'running',
+          phase: 'posters',
+          total: prepared.planned.placeholders.length,
+          years,
+          publish: options.publish,
+          file_sha256: sha256,
+          owner,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const running = await db.selectFrom('board_import_jobs').select('file_sha256').where('state', '=', 'running').executeTakeFirst();
+      throw conflict(
+        running?.file_sha256 === sha256
+          ? 'This file is being imported already: wait for that import to finish.'
+          : 'Another import is running: wait for it to finish, then import this file.',
+      );
+    }
+    await db
+      .deleteFrom('board_import_jobs')
+      .where('state', '<>', 'running')
+      .where('id', 'not in', db.selectFrom('board_import_jobs').select('id').orderBy('started_at', 'desc').limit(KEEP_FINISHED))
+      .execute();
+    const job: LocalJob = { view: toJob(row), controller: new AbortController(), finished: Promise.resolve() };
+    local = job;
+    job.finished = run(job, prepared).finally(() => {
+      if (local === job) local = undefined;
+    });
+    return { job: job.view, finished: job.finished };
+  }
+
+  async function get(id: string): Promise<ImportJob | undefined> {
+    if (local?.view.id === id) return local.view;
+    await failStale();
+    const row = await db.selectFrom('board_import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toJob(row);
+  }
+
+  return {
+    /** Checks the file (400/409), records the job (409 while another runs) and starts it; answers at once. */
+    async start(file: ImportFile, options: ImportOptions): Promise<ImportJob> {
+      return (await start(file, options)).job;
+    },
+
+    /** The same import, waited for (the command line): what it did, or its failure thrown. */
+    async run(file: ImportFile, options: ImportOptions): Promise<NonNullable<ImportJob['result']>> {
+      const { job, finished } = await start(file, options);
+      await finished;
+      const outcome = await get(job.id);
+      if (outcome?.state === 'done' && outcome.result !== null) return outcome.result;
+      const error = outcome?.error ?? FAILED;
+      const code = ERROR_CODES.find((known) => known === error.code) ?? 'internal_error';
+      throw new AppError(code, error.message);
+    },
+
+    get,
+
+    /** The running job, or else the latest one; null when there was none. */
+    async latest(): Promise<ImportJob | null> {
+      if (local !== undefined) return local.view;
+      await failStale();
+      const row = await db
+        .selectFrom('board_import_jobs')
+        .selectAll()
+        .orderBy('started_at', 'desc')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? null : toJob(row);
+    },
+
+    failStale,
+
+    /** Stops this process's import (it writes nothing and is marked failed) and waits for it. */
+    async stop(): Promise<void> {
+      const job = local;
+      if (job === undefined) return;
+      job.controller.abort(new ImportStoppedError('the server is stopping'));
+      await job.finished;
+    },
+  };
+}
+
+export type ImportJobs = ReturnType<typeof createImportJobs>;

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
+import { ImportJobSchema, type ImportJob } from '../../src/shared/boards';
+
+/**
+ * The bound of a wait for a board import to finish (decision 194): placeholder posters take about
+ * a quarter of a second each on an idle 2-core machine, several times that on a loaded one.
+ */
+export const IMPORT_FINISHES = { timeout: 50_000, interval: 50 } as const;
+
+/** An import job as the API answers it (asserting the 200). */
+export async function importJob(app: FastifyInstance, headers: Record<string, string>, id: string): Promise<ImportJob> {
+  const response = await app.inject({ method: 'GET', url: `/api/admin/boards/import/jobs/${id}`, headers });
+  expect(response.statusCode).toBe(200);
+  return ImportJobSchema.parse(response.json());
+}
+
+/** Waits until the job `id` is no longer running and answers it. */
+export async function finished(target: { app: FastifyInstance }, headers: Record<string, string>, id: string): Promise<ImportJob> {
+  return vi.waitFor(async () => {
+    const job = await importJob(target.app, headers, id);
+    if (job.state === 'running') throw new Error(`import ${id} still running: ${job.phase} ${job.done}/${job.total}`);
+    return job;
+  }, IMPORT_FINISHES);
+}
