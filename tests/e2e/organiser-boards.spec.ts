@@ -69,7 +69,7 @@ function squareLayout(page: Page) {
         inside,
         belowPoster,
         clipped: button.scrollHeight > button.clientHeight + 1 || button.scrollWidth > button.clientWidth + 1,
-        strip: button.querySelector('[data-testid="poster-title-strip"]')?.textContent ?? null,
+        strip: button.querySelector<HTMLElement>('[data-testid="poster-title-strip"]')?.dataset.title ?? null,
       };
     }),
   );
@@ -217,12 +217,8 @@ for (const { label, years, use } of WIDTHS) {
         await expectInViewport(page, panel, `${name}’s panel`);
         return panel;
       };
-      const closePanel = async () => {
-        await page.keyboard.press('Escape');
-        await expect(phone ? page.getByRole('dialog') : page.getByTestId('square-panel')).toHaveCount(0);
-      };
-      /** After Put on: a phone's sheet closes by itself (the square is done); beside the board the panel stays, its heading focused. */
-      const afterPut = async (name: string, movie: string) => {
+      /** After Put on or Add movie: a phone's sheet closes by itself (the square is done); beside the board the panel stays, its heading focused. */
+      const afterChoice = async (name: string, movie: string) => {
         if (!phone) {
           await expect(
             page.getByTestId('square-panel').getByRole('heading', { level: 3, name: `${name} of ${years.draft}: ${movie}` }),
@@ -240,7 +236,7 @@ for (const { label, years, use } of WIDTHS) {
       await panel.getByRole('searchbox', { name: 'Find a movie for M2' }).fill(found.name);
       await panel.getByRole('button', { name: `Put ${found.name} on M2` }).click();
       await expect(left).toHaveText('2 squares left: G5 and O5. Fill every square to publish.');
-      await afterPut('M2', found.name);
+      await afterChoice('M2', found.name);
 
       // O5: a new movie. Its errors show on Add movie and go as each field is fixed.
       panel = await openSquare('O5');
@@ -271,7 +267,7 @@ for (const { label, years, use } of WIDTHS) {
       await form.getByRole('button', { name: 'Add movie' }).click();
       await expect(form).toHaveCount(0);
       await expect(left).toHaveText('1 square left: G5. Fill every square to publish.');
-      await closePanel();
+      await afterChoice('O5', name);
       // An uploaded poster carries the title strip fans see; the title is also written in full under it.
       const o5 = (await squareLayout(page)).find((square) => square.name === 'O5');
       expect(o5).toMatchObject({ title: name, strip: name, inside: true, belowPoster: true, clipped: false });
@@ -283,7 +279,7 @@ for (const { label, years, use } of WIDTHS) {
       await panel.getByRole('searchbox', { name: 'Find a movie for G5' }).fill(last.name);
       await panel.getByRole('button', { name: `Put ${last.name} on G5` }).click();
       await expect(left).toHaveCount(0);
-      await afterPut('G5', last.name);
+      await afterChoice('G5', last.name);
       await expect(publish).toBeEnabled();
       await publish.click();
       const confirm = page.getByRole('dialog', { name: `Publish the ${years.draft} board?` });

@@ -116,6 +116,7 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   route(app, deleteBoard, admin, async ({ params: { year }, request }) => {
     await boards.deleteBoard(year);
     request.log.info({ year }, 'board deleted');
+    return undefined;
   });
 
   route(app, searchMovies, admin, async ({ query: { q, limit } }) => ({ items: await boards.searchMovies(q, limit) }));

@@ -167,6 +167,15 @@ function BoardEditor({ board, movies, tmdb, reveal }: BoardEditorProps) {
     flushSync(() => setSelected(null));
     square?.focus();
   };
+  /**
+   * After the open square's movie was put on, cleared, added or saved (the button pressed, or the
+   * movie form, is gone): on a phone the square is done, the sheet closes; beside the board the
+   * panel stays and its heading, which now names the movie, takes the focus.
+   */
+  const afterChange = () => {
+    if (phone) close();
+    else panelHeading.current?.focus();
+  };
 
   const editedMovie = editing?.kind === 'edit' ? (movies.get(editing.movieId) ?? null) : null;
   const selectedId = selected === null ? null : (board.slots[selected] ?? null);
@@ -182,10 +191,7 @@ function BoardEditor({ board, movies, tmdb, reveal }: BoardEditorProps) {
         onChoose={(movie) => {
           if (movie !== null) remember(movie);
           choose(selected, movie?.id ?? null);
-          // The button pressed goes or is disabled. On a phone the square is done: back to the board;
-          // beside the board the panel's heading, which now names the square's movie, takes the focus.
-          if (phone) close();
-          else panelHeading.current?.focus();
+          afterChange();
         }}
         onAddMovie={() => setEditing({ kind: 'add', position: selected })}
         onEditMovie={(movie) => setEditing({ kind: 'edit', movieId: movie.id })}
@@ -330,7 +336,9 @@ function BoardEditor({ board, movies, tmdb, reveal }: BoardEditorProps) {
             onSaved={(movie) => {
               if (editing.kind === 'add') choose(editing.position, movie.id);
               setNotice(`${movie.name} is saved.`);
-              setEditing(null);
+              // The form's dialog goes first: it keeps the page behind it inert.
+              flushSync(() => setEditing(null));
+              afterChange();
             }}
           />
         </Modal>
