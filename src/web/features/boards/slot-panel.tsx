@@ -82,7 +82,7 @@ export function SlotPanel({ position, movie, onBoard, locked, onChoose, onAddMov
                   className="flex items-center justify-between gap-2 rounded px-2 py-1 odd:bg-slate-100 dark:odd:bg-slate-900"
                 >
                   <span>
-                    {found.name} <span className="text-sm text-slate-500 dark:text-slate-400">({found.year})</span>
+                    {found.name} <span className="text-sm text-slate-600 dark:text-slate-400">({found.year})</span>
                   </span>
                   <button type="button" className="btn-secondary px-2 py-1 text-sm" disabled={already} onClick={() => onChoose(found)}>
                     {/* Named by its content, the visible words included (axe's label-in-name): "Put Anora on O5". */}
