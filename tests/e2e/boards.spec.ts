@@ -95,7 +95,7 @@ test.describe('living boards', () => {
 
     await page.getByRole('button', { name: 'G5: empty' }).click();
     await page.getByRole('searchbox', { name: 'Find a movie for G5' }).fill(searched.name);
-    await page.getByRole('button', { name: `Put ${searched.name} on G5` }).click();
+    await page.getByRole('button', { name: `Put on G5: ${searched.name}`, exact: true }).click();
     await expect(page.getByRole('button', { name: `G5: ${searched.name}` })).toBeVisible();
 
     await page.getByRole('button', { name: 'O5: empty' }).click();

@@ -58,6 +58,7 @@ function squareLayout(page: Page) {
     [...list.querySelectorAll('button')].map((button) => {
       const title = button.querySelector('[data-testid="square-title"]');
       const picture = button.querySelector('picture');
+      const strip = button.querySelector<HTMLElement>('[data-testid="poster-title-strip"]');
       if (title === null) throw new Error('a square without its title');
       const square = button.getBoundingClientRect();
       const lines = [...title.getClientRects()];
@@ -71,7 +72,9 @@ function squareLayout(page: Page) {
         inside,
         belowPoster,
         clipped: button.scrollHeight > button.clientHeight + 1 || button.scrollWidth > button.clientWidth + 1,
-        strip: button.querySelector<HTMLElement>('[data-testid="poster-title-strip"]')?.dataset.title ?? null,
+        strip: strip?.dataset.title ?? null,
+        // The strip draws its title from data-title (app.css): what is painted.
+        stripDrawn: strip === null ? null : getComputedStyle(strip, '::before').content,
       };
     }),
   );
@@ -236,7 +239,7 @@ for (const { label, years, use } of WIDTHS) {
       if (found === undefined) throw new Error('The seed has movies');
       let panel = await openSquare('M2');
       await panel.getByRole('searchbox', { name: 'Find a movie for M2' }).fill(found.name);
-      await panel.getByRole('button', { name: `Put ${found.name} on M2` }).click();
+      await panel.getByRole('button', { name: `Put on M2: ${found.name}`, exact: true }).click();
       await expect(left).toHaveText('2 squares left: G5 and O5. Fill every square to publish.');
       await afterChoice('M2', found.name);
 
@@ -272,14 +275,21 @@ for (const { label, years, use } of WIDTHS) {
       await afterChoice('O5', name);
       // An uploaded poster carries the title strip fans see; the title is also written in full under it.
       const o5 = (await squareLayout(page)).find((square) => square.name === 'O5');
-      expect(o5).toMatchObject({ title: name, strip: name, inside: true, belowPoster: true, clipped: false });
+      expect(o5).toMatchObject({
+        title: name,
+        strip: name,
+        stripDrawn: JSON.stringify(name),
+        inside: true,
+        belowPoster: true,
+        clipped: false,
+      });
 
       // G5: the last square. Publish is offered, and its confirm is the one for complete boards.
       const last = spare[1];
       if (last === undefined) throw new Error('The seed has movies');
       panel = await openSquare('G5');
       await panel.getByRole('searchbox', { name: 'Find a movie for G5' }).fill(last.name);
-      await panel.getByRole('button', { name: `Put ${last.name} on G5` }).click();
+      await panel.getByRole('button', { name: `Put on G5: ${last.name}`, exact: true }).click();
       await expect(left).toHaveCount(0);
       await afterChoice('G5', last.name);
       await expect(publish).toBeEnabled();

@@ -161,13 +161,13 @@ describe('the Boards page', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'I2: empty' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'harbour');
-    await user.click(await screen.findByRole('button', { name: 'Put Harbour of Paper on I2' }));
+    await user.click(await screen.findByRole('button', { name: 'Put on I2: Harbour of Paper' }));
     await waitFor(() => expect(lastSlots()[6]).toBe(harbour.id));
     expect(await screen.findByRole('button', { name: 'I2: Harbour of Paper' })).toBeTruthy();
     // A movie already on the board cannot be put on it twice.
     await user.clear(screen.getByRole('searchbox', { name: 'Find a movie for I2' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'lighthouse');
-    expect((await screen.findByRole('button', { name: 'The Quiet Lighthouse: On the board' })).hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByRole('button', { name: 'On the board: The Quiet Lighthouse' })).hasAttribute('disabled')).toBe(true);
   });
 
   it('moves a square with Alt+arrow keys, announces it, keeps focus on the movie and never moves the Free Space', async () => {
@@ -208,7 +208,7 @@ describe('the Boards page', () => {
 
     await user.click(screen.getByRole('button', { name: 'O5: empty' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a movie for O5' }), 'reel');
-    await user.click(await screen.findByRole('button', { name: 'Put Reel 21 on O5' }));
+    await user.click(await screen.findByRole('button', { name: 'Put on O5: Reel 21' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' }).hasAttribute('disabled')).toBe(false));
     expect(screen.queryByTestId('squares-left')).toBeNull();
 

@@ -84,15 +84,21 @@ export function SlotPanel({ position, movie, onBoard, locked, onChoose, onAddMov
                   <span>
                     {found.name} <span className="text-sm text-slate-600 dark:text-slate-400">({found.year})</span>
                   </span>
-                  <button type="button" className="btn-secondary px-2 py-1 text-sm" disabled={already} onClick={() => onChoose(found)}>
-                    {/* Named by its content, the visible words included (axe's label-in-name): "Put Anora on O5". */}
+                  <button
+                    type="button"
+                    className="btn-secondary shrink-0 px-2 py-1 text-sm whitespace-nowrap"
+                    disabled={already}
+                    onClick={() => onChoose(found)}
+                  >
+                    {/* Named by its content, the visible words first (axe's label-in-name): "Put on O5: Anora". */}
                     {already ? (
                       <>
-                        <span className="sr-only">{found.name}:</span> On the board
+                        On the board<span className="sr-only">: {found.name}</span>
                       </>
                     ) : (
                       <>
-                        Put <span className="sr-only">{found.name}</span> on {name}
+                        Put on {name}
+                        <span className="sr-only">: {found.name}</span>
                       </>
                     )}
                   </button>
