@@ -9,25 +9,30 @@ import {
   publishProblem,
   ratingToHalves,
   slugify,
-  squareName,
+  squaresLeft,
 } from './board-rules';
 
 const full = (year: number) => Array.from({ length: 25 }, (_, i) => (i === 12 ? freeSpaceId(year) : `movie-${i}`));
 
-describe('squareName', () => {
-  it.each([
-    [0, 'M1'],
-    [4, 'O1'],
-    [6, 'I2'],
-    [12, 'N3'],
-    [20, 'M5'],
-    [24, 'O5'],
-  ])('position %i is %s', (position, name) => {
-    expect(squareName(position)).toBe(name);
+describe('squaresLeft', () => {
+  const withEmpty = (...empty: number[]) => full(2026).map((id, position) => (empty.includes(position) ? null : id));
+
+  it('is null for a complete board', () => {
+    expect(squaresLeft(full(2026))).toBeNull();
   });
 
-  it.each([-1, 25, 1.5])('refuses position %s', (position) => {
-    expect(() => squareName(position)).toThrow(RangeError);
+  it.each<[string, number[], string]>([
+    ['one square', [23], '1 square left: G5.'],
+    ['two squares', [23, 24], '2 squares left: G5 and O5.'],
+    ['three squares, in board order', [24, 0, 6], '3 squares left: M1, I2 and O5.'],
+    ['six squares, all named', [0, 1, 2, 3, 4, 5], '6 squares left: M1, I1, N1, G1, O1 and M2.'],
+    ['seven squares: five names and a count', [0, 1, 2, 3, 4, 5, 6], '7 squares left: M1, I1, N1, G1, O1 and 2 more.'],
+  ])('%s', (_case, empty, text) => {
+    expect(squaresLeft(withEmpty(...empty))).toBe(text);
+  });
+
+  it('keeps a new board’s 24 empty squares short', () => {
+    expect(squaresLeft(emptyBoardSlots(2026))).toBe('24 squares left: M1, I1, N1, G1, O1 and 19 more.');
   });
 });
 
@@ -118,10 +123,6 @@ describe('movie ids', () => {
 });
 
 describe('out-of-range inputs name the valid range', () => {
-  it.each([-1, 25, 0.5])('squareName(%s)', (position) => {
-    expect(() => squareName(position)).toThrow(new RangeError(`A board position is 0..24, got ${position}`));
-  });
-
   it.each([-0.5, 5.5, 1.25])('ratingToHalves(%s)', (rating) => {
     expect(() => ratingToHalves(rating)).toThrow(new RangeError(`A rating is 0–5 in halves, got ${rating}`));
   });

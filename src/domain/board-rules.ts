@@ -1,15 +1,7 @@
-import { BOARD_SIZE, BOARD_WIDTH, FREE_SPACE_INDEX, FREE_SPACE_NAME, LETTERS } from './boards';
+import { BOARD_SIZE, FREE_SPACE_INDEX, FREE_SPACE_NAME, squareName } from './boards';
 
 // The rules of living boards (decision 150): what a board's 25 squares may hold, how star ratings
 // are stored, and how a new movie's id is made. Pure: the caller passes the ids already taken.
-
-/** A square's name as the board shows it: the letter of its column and the number of its row (M1 … O5). */
-export function squareName(position: number): string {
-  if (!Number.isInteger(position) || position < 0 || position >= BOARD_SIZE) {
-    throw new RangeError(`A board position is 0..${BOARD_SIZE - 1}, got ${position}`);
-  }
-  return `${LETTERS[position % BOARD_WIDTH] ?? ''}${Math.floor(position / BOARD_WIDTH) + 1}`;
-}
 
 /** The id of a board's own Free Space movie, created with the board. */
 export function freeSpaceId(year: number): string {
@@ -42,6 +34,28 @@ export function emptySquares(slots: readonly (string | null)[]): string[] {
 export function publishProblem(slots: readonly (string | null)[]): string | null {
   const empty = emptySquares(slots);
   return empty.length === 0 ? null : `Fill every square before publishing: ${empty.join(', ')}.`;
+}
+
+/** How many names "squares left" lists before it says "and N more". */
+const SQUARES_LEFT_LISTED = 5;
+
+/**
+ * What is missing before a board can be published, said before any confirm: "1 square left: G5.",
+ * "3 squares left: M1, G5 and O5.", and with many the first five and a count ("21 squares left:
+ * M1, I1, N1, G1, O1 and 16 more."), so the line stays short. Null when every square is filled.
+ */
+export function squaresLeft(slots: readonly (string | null)[]): string | null {
+  const empty = emptySquares(slots);
+  if (empty.length === 0) return null;
+  const count = `${empty.length} ${empty.length === 1 ? 'square' : 'squares'} left`;
+  // Six names read as quickly as five and a count of one more.
+  const shown =
+    empty.length <= SQUARES_LEFT_LISTED + 1
+      ? empty
+      : [...empty.slice(0, SQUARES_LEFT_LISTED), `${empty.length - SQUARES_LEFT_LISTED} more`];
+  const last = shown.at(-1) ?? '';
+  const list = shown.length === 1 ? last : `${shown.slice(0, -1).join(', ')} and ${last}`;
+  return `${count}: ${list}.`;
 }
 
 /** Star ratings (0–5 in halves) are stored as whole halves 0–10, so "in halves" is a database CHECK. */

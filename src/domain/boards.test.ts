@@ -11,6 +11,8 @@ import {
   completedLines,
   isBlackout,
   newlyCompletedLines,
+  pickName,
+  squareName,
   yearsDescending,
   type Letter,
 } from './boards';
@@ -88,6 +90,37 @@ describe('cellIndex / cellPick', () => {
 
   it.each([-1, 25, 2.5, Number.NaN])('cellPick rejects index %s', (i) => {
     expect(() => cellPick(i)).toThrow(RangeError);
+  });
+});
+
+describe('pickName / squareName', () => {
+  it.each<[number, string]>([
+    [0, 'M1'],
+    [1, 'I1'],
+    [4, 'O1'],
+    [6, 'I2'],
+    [12, 'N3'],
+    [18, 'G4'],
+    [20, 'M5'],
+    [24, 'O5'],
+  ])('position %i is %s', (position, name) => {
+    expect(squareName(position)).toBe(name);
+    expect(pickName(cellPick(position))).toBe(name);
+  });
+
+  it('names the 25 squares once each, the Free Space N3', () => {
+    const names = Array.from({ length: BOARD_SIZE }, (_, position) => squareName(position));
+    expect(new Set(names).size).toBe(BOARD_SIZE);
+    expect(names[FREE_SPACE_INDEX]).toBe('N3');
+  });
+
+  it('names a drawn pick or a league draw from its letter and number', () => {
+    expect(pickName({ letter: 'G', number: 4 })).toBe('G4');
+    expect(pickName({ letter: 'M', number: 5 })).toBe('M5');
+  });
+
+  it.each([-1, 25, 0.5, Number.NaN])('squareName(%s) refuses with the valid range', (position) => {
+    expect(() => squareName(position)).toThrow(new RangeError(`Cell index must be 0..24, got ${position}`));
   });
 });
 

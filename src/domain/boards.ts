@@ -54,6 +54,20 @@ export function cellPick(index: number): { letter: Letter; number: number } {
   return { letter, number: Math.floor(index / BOARD_WIDTH) + 1 };
 }
 
+/**
+ * A square's name as every board, feed and pick shows it: its column's letter and its row's number
+ * ("M1", "I2"; the centre, the Free Space, is "N3"). The one way a name is made: from a drawn pick,
+ * a league's draw event, or a board position (squareName).
+ */
+export function pickName(pick: { letter: Letter; number: number }): string {
+  return `${pick.letter}${pick.number}`;
+}
+
+/** The name of the square at a board position 0..24 (board order: M1, I1, N1 … O5). */
+export function squareName(position: number): string {
+  return pickName(cellPick(position));
+}
+
 export type BingoLine = { kind: 'row' | 'column' | 'diagonal'; index: number; cells: number[] };
 
 const SPAN = [0, 1, 2, 3, 4];

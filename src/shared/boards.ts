@@ -250,7 +250,8 @@ export const deleteBoard = endpoint({
   tag: 'Board editor',
   params: BoardYearParamsSchema,
   paramsNotFound: 'There is no board for this year.',
-  response: z.null(),
+  // No content, as every 204 of the contract: the web client reads none (lib/api-client.ts).
+  response: z.undefined(),
   status: 204,
   errors: ['not_found', 'conflict'],
 });

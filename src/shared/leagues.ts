@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pickName } from '../domain/boards';
 import { checkNickname, LEAGUE_CODE_LENGTH, NICKNAME_MAX, normalizeLeagueCode, type FeedItem } from '../domain/leagues';
 import { BoardYearSchema, MovieIdSchema } from './boards';
 import { BODY_LIMITS, endpoint, rawResponse } from './contract';
@@ -545,7 +546,7 @@ export function feedItemsOf(event: LeagueEvent): FeedItem[] {
       return items;
     }
     case 'draw':
-      return [{ kind: 'draw', square: `${event.data.letter}${event.data.number}`, movieName: event.data.movieName }];
+      return [{ kind: 'draw', square: pickName(event.data), movieName: event.data.movieName }];
     case 'reset':
       return event.data.reason === 'renamed' ? [{ kind: 'renamed', name: event.data.league.name }] : [];
     case 'standing':

@@ -89,11 +89,13 @@ test.describe('living boards', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boards' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Boards' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '2026 board (Draft)' })).toBeVisible();
-    await expect(page.getByText('2 empty squares: G5, O5.')).toBeVisible();
+    // Publish is offered once every square is filled (issue 33); until then the line names what is left.
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    await expect(page.getByText('2 squares left: G5 and O5. Fill every square to publish.')).toBeVisible();
 
     await page.getByRole('button', { name: 'G5: empty' }).click();
     await page.getByRole('searchbox', { name: 'Find a movie for G5' }).fill(searched.name);
-    await page.getByRole('button', { name: `Put ${searched.name} on G5` }).click();
+    await page.getByRole('button', { name: `Put on G5: ${searched.name}`, exact: true }).click();
     await expect(page.getByRole('button', { name: `G5: ${searched.name}` })).toBeVisible();
 
     await page.getByRole('button', { name: 'O5: empty' }).click();
@@ -131,6 +133,9 @@ test.describe('living boards', () => {
     await card.getByRole('button', { name: 'Seen it' }).click();
     await fan.keyboard.press('Escape');
     await expect(tab2026).toContainText('1/24');
+    // The uploaded poster carries the title strip (the seed's posters draw their own title).
+    await expect(board.locator('[data-cell="O5"] [data-testid="poster-title-strip"]')).toHaveAttribute('data-title', 'The Glas Ferry');
+    await expect(board.locator('[data-cell="M1"] [data-testid="poster-title-strip"]')).toHaveCount(0);
     const poster = board.locator('[data-cell="O5"] picture');
     await expect(poster.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/poster-.+ \d+w/);
     await expect

@@ -130,7 +130,7 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
   route(app, deleteBoard, admin, async ({ params: { year }, request }) => {
     await boards.deleteBoard(year);
     request.log.info({ year }, 'board deleted');
-    return null;
+    return undefined;
   });
 
   route(app, searchMovies, admin, async ({ query: { q, limit } }) => ({ items: await boards.searchMovies(q, limit) }));

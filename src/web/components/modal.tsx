@@ -12,6 +12,8 @@ type ModalProps = {
   /** Hide the visible title (it still labels the dialog). */
   hideTitle?: boolean;
   size?: 'md' | 'lg';
+  /** `sheet`: a bottom sheet, the full width of a phone's screen at its foot (the board editor's open square). */
+  placement?: 'centre' | 'sheet';
   /**
    * A row pinned to the dialog's bottom edge (the product window's options summary and Add to
    * cart): the title bar stays pinned too and only the body between them scrolls.
@@ -28,7 +30,18 @@ type ModalProps = {
  * A real modal dialog built on <dialog>.showModal(): the rest of the page is inert, so focus is
  * trapped inside; Escape and the close button close it; focus returns to the opener.
  */
-export function Modal({ name, title, open, onClose, children, hideTitle = false, size = 'md', footer, toasts = false }: ModalProps) {
+export function Modal({
+  name,
+  title,
+  open,
+  onClose,
+  children,
+  hideTitle = false,
+  size = 'md',
+  placement = 'centre',
+  footer,
+  toasts = false,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
@@ -88,7 +101,11 @@ export function Modal({ name, title, open, onClose, children, hideTitle = false,
       onClick={(event) => {
         if (event.target === event.currentTarget) ref.current?.close();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} ${pinned ? 'max-h-[calc(100dvh-2rem)] overflow-hidden open:flex open:flex-col' : ''} rounded-2xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-black/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+      className={`${
+        placement === 'sheet'
+          ? 'mx-0 mt-auto mb-0 max-h-[85dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl border-x-0 border-t border-b-0'
+          : `m-auto w-[calc(100%-2rem)] ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl border`
+      } ${pinned ? 'max-h-[calc(100dvh-2rem)] overflow-hidden open:flex open:flex-col' : ''} border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-black/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open &&
         (pinned ? (

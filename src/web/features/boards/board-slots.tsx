@@ -1,16 +1,13 @@
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS } from '../../../domain/boards';
+import { useId, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { BOARD_WIDTH, FREE_SPACE_INDEX, LETTERS, squareName } from '../../../domain/boards';
 import type { EditorMovie } from '../../../shared/boards';
+import { POSTER_SIZES } from '../../../shared/poster-sizes';
 import { LETTER_COLORS } from '../../../ui/letter-colors';
+import { PosterPicture } from '../../../ui/poster-picture';
+import { PosterTitleStrip } from '../../../ui/poster-title-strip';
 
-/** "I2": a square's name on the board (letter column, row number). */
-export function slotName(position: number): string {
-  const { letter, number } = cellPick(position);
-  return `${letter}${number}`;
-}
-
-/** The square Alt+arrow moves to, or null at the board's edge. */
-function neighbour(position: number, key: string): number | null {
+/** The square an arrow key leads to, or null at the board's edge. */
+export function neighbour(position: number, key: string): number | null {
   const row = Math.floor(position / BOARD_WIDTH);
   const column = position % BOARD_WIDTH;
   if (key === 'ArrowLeft') return column > 0 ? position - 1 : null;
@@ -36,18 +33,24 @@ type BoardSlotsProps = {
   /** Published boards are locked: squares can be opened (to edit their movie) but not moved. */
   locked: boolean;
   selected: number | null;
-  onSelect: (position: number) => void;
+  /** A square was clicked, or Enter / Space pressed on it. */
+  onOpen: (position: number) => void;
+  /** A movie moved from the keyboard to `position` (the open square follows it). */
+  onMoved: (position: number) => void;
   onReorder: (slots: (string | null)[]) => void;
+  /** The squares' buttons by position, for the editor to give focus back to a square. */
+  buttons: RefObject<Map<number, HTMLButtonElement>>;
 };
 
 /**
- * A board's 25 squares in the editor. A square is a button that opens it; its movie moves by
- * drag and drop, or from the keyboard with Alt+arrow keys (the move is announced and focus
- * follows the movie). Moving swaps two squares; the centre Free Space stays where it is.
+ * A board's 25 squares in the editor, each a button with the poster as fans see it (an uploaded
+ * poster with its title strip; the generated ones draw their own title, so nothing is written over
+ * them) and, under it, the square's name and the movie's full title. Arrow keys go from square to
+ * square, Enter opens one; a movie moves by drag and drop, or with Alt and an arrow key (the move
+ * is announced and focus follows the movie). Moving swaps two squares; the Free Space stays.
  */
-export function BoardSlots({ year, slots, movies, locked, selected, onSelect, onReorder }: BoardSlotsProps) {
+export function BoardSlots({ year, slots, movies, locked, selected, onOpen, onMoved, onReorder, buttons }: BoardSlotsProps) {
   const idPrefix = useId();
-  const buttons = useRef(new Map<number, HTMLButtonElement>());
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -67,19 +70,25 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
     }
     const next = swapSlots(slots, from, to);
     if (next === null) return false;
-    setAnnouncement(`Moved ${titleOf(from)} to ${slotName(to)}.${slots[to] === null ? '' : ` ${titleOf(to)} moved to ${slotName(from)}.`}`);
+    setAnnouncement(
+      `Moved ${titleOf(from)} to ${squareName(to)}.${slots[to] === null ? '' : ` ${titleOf(to)} moved to ${squareName(from)}.`}`,
+    );
     onReorder(next);
     return true;
   };
 
   const onKeyDown = (position: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = neighbour(position, event.key);
     if (target === null) return;
     event.preventDefault();
+    if (!event.altKey) {
+      buttons.current.get(target)?.focus();
+      return;
+    }
     if (move(position, target)) {
       buttons.current.get(target)?.focus();
-      onSelect(target);
+      onMoved(target);
     }
   };
 
@@ -96,21 +105,22 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
           ? 'Published: the squares are locked (unpublish to rearrange). Open a square to edit its movie.'
           : 'Open a square to choose its movie. Drag a square onto another to swap them, or press Alt and an arrow key.'}
       </p>
-      <div className="grid grid-cols-5 gap-1.5" aria-hidden="true">
+      <div className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-hidden="true">
         {LETTERS.map((letter, column) => (
           <span key={letter} className={`board-letter ${LETTER_COLORS[column] ?? ''}`}>
             {letter}
           </span>
         ))}
       </div>
-      <ul className="grid grid-cols-5 gap-1.5" aria-label={`Squares of the ${year} board`}>
+      <ul className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-label={`Squares of the ${year} board`}>
         {slots.map((id, position) => {
           const movie = id === null ? undefined : movies.get(id);
           const free = position === FREE_SPACE_INDEX;
           const movable = !locked && !free && id !== null;
-          const name = slotName(position);
+          const name = squareName(position);
+          const isSelected = selected === position;
           return (
-            <li key={name}>
+            <li key={name} className="min-w-0">
               <button
                 type="button"
                 ref={(element) => {
@@ -120,7 +130,7 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                 data-slot={name}
                 aria-labelledby={`${idPrefix}-${name}-square ${idPrefix}-${name}-title`}
                 aria-describedby={`slots-help-${year}`}
-                aria-pressed={selected === position}
+                aria-pressed={isSelected}
                 draggable={movable}
                 onDragStart={(event) => {
                   event.dataTransfer.effectAllowed = 'move';
@@ -133,22 +143,41 @@ export function BoardSlots({ year, slots, movies, locked, selected, onSelect, on
                 }}
                 onDrop={onDrop(position)}
                 onKeyDown={onKeyDown(position)}
-                onClick={() => onSelect(position)}
-                className={`flex aspect-[2/3] w-full flex-col items-center justify-end overflow-hidden rounded-lg border-2 p-1 text-center text-xs font-semibold ${
-                  selected === position ? 'border-amber-500 ring-2 ring-amber-500' : 'border-slate-300 dark:border-slate-700'
-                } ${id === null ? 'border-dashed bg-slate-100 dark:bg-slate-900' : 'bg-slate-200 dark:bg-slate-800'} ${dragged === position ? 'opacity-50' : ''}`}
-                style={
-                  movie !== undefined
-                    ? { backgroundImage: `url("${movie.poster.src}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
-                    : undefined
-                }
+                onClick={(event) => {
+                  // Safari does not focus a clicked button; the open square's panel gives focus back to it.
+                  event.currentTarget.focus();
+                  onOpen(position);
+                }}
+                className={`flex h-full w-full flex-col gap-1 rounded-lg border-2 p-0.5 text-left sm:p-1 ${
+                  isSelected
+                    ? 'border-amber-500 ring-2 ring-amber-500'
+                    : 'border-transparent hover:border-slate-300 dark:hover:border-slate-700'
+                } ${dragged === position ? 'opacity-50' : ''}`}
               >
-                <span className="w-full rounded bg-white/90 px-1 py-0.5 text-slate-900 dark:bg-slate-950/90 dark:text-slate-100">
-                  {/* The two visible texts name the button: "I2: The Quiet Lighthouse", "O5: empty". */}
-                  <span id={`${idPrefix}-${name}-square`} className="block text-[0.65rem] text-slate-600 dark:text-slate-400">
+                <span
+                  className={`relative block aspect-[2/3] w-full overflow-hidden rounded-md ${
+                    movie === undefined
+                      ? 'border-2 border-dashed border-slate-400 bg-slate-100 dark:border-slate-600 dark:bg-slate-900'
+                      : ''
+                  }`}
+                >
+                  {movie !== undefined && (
+                    <>
+                      <PosterPicture src={movie.poster.src} sources={movie.poster.sources} alt="" sizes={POSTER_SIZES.board} />
+                      <PosterTitleStrip movie={movie} />
+                    </>
+                  )}
+                </span>
+                {/* The two texts name the button: "I2: The Quiet Lighthouse", "O5: empty". The title is never cut. */}
+                <span className="block text-[0.6875rem] leading-tight wrap-anywhere sm:text-sm">
+                  <span id={`${idPrefix}-${name}-square`} className="font-bold text-slate-700 dark:text-slate-300">
                     {name}:
-                  </span>
-                  <span id={`${idPrefix}-${name}-title`} className={`line-clamp-2 ${id === null ? 'italic' : ''}`}>
+                  </span>{' '}
+                  <span
+                    id={`${idPrefix}-${name}-title`}
+                    data-testid="square-title"
+                    className={id === null ? 'text-slate-600 italic dark:text-slate-400' : 'font-semibold'}
+                  >
                     {free ? 'Free Space' : titleOf(position)}
                   </span>
                 </span>

@@ -123,7 +123,13 @@ describe('the Boards page', () => {
     expect(within(squares).getAllByRole('button')).toHaveLength(25);
     expect(screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'N3: Free Space' })).toBeTruthy();
-    expect(screen.getByText(/22 empty squares: N1, G1, O1/)).toBeTruthy();
+    // Publish is offered once the board is complete; until then the squares left are named.
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('squares-left').textContent).toBe(
+      '22 squares left: N1, G1, O1, M2, I2 and 17 more. Fill every square to publish.',
+    );
+    expect(publish.getAttribute('aria-describedby')).toBe(screen.getByTestId('squares-left').id);
   });
 
   it('creates a board for a year, refusing one that exists', async () => {
@@ -155,15 +161,13 @@ describe('the Boards page', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'I2: empty' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'harbour');
-    await user.click(await screen.findByRole('button', { name: 'Put Harbour of Paper on I2' }));
+    await user.click(await screen.findByRole('button', { name: 'Put on I2: Harbour of Paper' }));
     await waitFor(() => expect(lastSlots()[6]).toBe(harbour.id));
     expect(await screen.findByRole('button', { name: 'I2: Harbour of Paper' })).toBeTruthy();
     // A movie already on the board cannot be put on it twice.
     await user.clear(screen.getByRole('searchbox', { name: 'Find a movie for I2' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a movie for I2' }), 'lighthouse');
-    expect((await screen.findByRole('button', { name: 'The Quiet Lighthouse is already on this board' })).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect((await screen.findByRole('button', { name: 'On the board: The Quiet Lighthouse' })).hasAttribute('disabled')).toBe(true);
   });
 
   it('moves a square with Alt+arrow keys, announces it, keeps focus on the movie and never moves the Free Space', async () => {
@@ -189,25 +193,47 @@ describe('the Boards page', () => {
     expect(lastSlots()[12]).toBe(freeSpace.id);
   });
 
-  it('publishes after a confirm dialog, and shows the server’s refusal', async () => {
+  it('offers Publish once every square is filled, confirms, and clears a refusal as soon as a square changes', async () => {
     const user = userEvent.setup();
-    fakeApi.on(publishBoard, () => {
-      throw new ApiError(409, 'conflict', 'Fill every square before publishing: N1, G1.');
-    });
+    const reels = Array.from({ length: 22 }, (_, i) => movie(`2024-reel-${i}`, `Reel ${i}`, 2024, []));
+    const unplaced = reels.map((reel) => reel.id);
+    // Every square filled but O5, whose movie (Reel 21) the search finds.
+    const almost = draft2026().slots.map((id, position) => (position === 24 ? null : (id ?? unplaced.shift() ?? null)));
+    state = { ...state, boards: [{ ...draft2026(), slots: almost }], movies: [...state.movies, ...reels] };
+    fakeApi.on(searchMovies, () => ({ items: reels.slice(21) }));
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Publish' }));
-    const dialog = screen.getByRole('dialog', { name: 'Publish the 2026 board?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Publish 2026' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Fill every square before publishing: N1, G1.');
+    const publish = await screen.findByRole('button', { name: 'Publish' });
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('squares-left').textContent).toBe('1 square left: O5. Fill every square to publish.');
 
-    fakeApi.on(publishBoard, () => ({ ...draft2026(), status: 'published' as const, publishedAt: NOW }));
+    await user.click(screen.getByRole('button', { name: 'O5: empty' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a movie for O5' }), 'reel');
+    await user.click(await screen.findByRole('button', { name: 'Put on O5: Reel 21' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByTestId('squares-left')).toBeNull();
+
+    // The server still refuses (another organiser emptied a square meanwhile): its reason shows …
+    fakeApi.on(publishBoard, () => {
+      throw new ApiError(409, 'conflict', 'Fill every square before publishing: G1.');
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the 2026 board?' });
+    expect(dialog.textContent).toContain('Visitors see the 2026 board at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish 2026' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Fill every square before publishing: G1.');
+    // … until a square changes.
+    screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' }).focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    fakeApi.on(publishBoard, () => ({ ...draft2026(), slots: lastSlots(), status: 'published' as const, publishedAt: NOW }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Publish the 2026 board?' })).getByRole('button', { name: 'Publish 2026' }));
     expect(await screen.findByRole('heading', { level: 2, name: /2026 board \(Published\)/ })).toBeTruthy();
     expect(screen.getByText('The 2026 board is published.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeTruthy();
     // Locked: the squares no longer move.
-    screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' }).focus();
+    screen.getByRole('button', { name: 'M2: The Quiet Lighthouse' }).focus();
     await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
     expect(screen.getByRole('status').textContent).toBe('The 2026 board is published: unpublish it to rearrange its squares.');
   });
@@ -327,5 +353,50 @@ describe('the Boards page', () => {
     await user.click(await screen.findByRole('button', { name: 'G1: empty' }));
     await user.click(screen.getByRole('button', { name: 'Add movie' }));
     expect(screen.queryByRole('heading', { name: 'Find on TMDB' })).toBeNull();
+  });
+  it('opens a square with Enter: its panel’s heading takes the focus, Escape gives it back to the square', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    (await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' })).focus();
+    await user.keyboard('{ArrowDown}{ArrowRight}{Enter}');
+    const heading = screen.getByRole('heading', { level: 3, name: 'I2 of 2026: empty' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('button', { name: 'I2: empty' }).getAttribute('aria-pressed')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I2: empty' }));
+  });
+
+  it('on a phone opens a square as a bottom sheet: the focus moves into it and Close gives it back to the square', async () => {
+    const user = userEvent.setup();
+    const phone = vi.fn((query: string) => ({
+      matches: query === '(max-width: 639.98px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    vi.stubGlobal('matchMedia', phone);
+    try {
+      renderPage();
+      const square = await screen.findByRole('button', { name: 'G1: empty' });
+      await user.click(square);
+      const sheet = screen.getByRole('dialog', { name: 'G1 of 2026: empty' });
+      expect(sheet.getAttribute('data-modal')).toBe('boardSquare');
+      expect(within(sheet).getByRole('searchbox', { name: 'Find a movie for G1' })).toBeTruthy();
+      // No panel beside the board on a phone.
+      expect(screen.queryByTestId('square-panel')).toBeNull();
+      await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(square);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('brings the editor’s heading into focus on Open {year}', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Open 2025' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: /2025 board \(Published\)/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BOARD_LIMITS, MovieFieldsSchema, POSTER_TYPES, type EditorMovie, type MovieFields, type TmdbMovie } from '../../../shared/boards';
-import { fieldAria, FormField, InputField } from '../../components/form-field';
+import { fieldAria, FormField, InputField, showFieldErrors } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import { TmdbFinder } from './tmdb-finder';
 import { useBoardMutations } from './use-board-editor';
 
-type Values = Record<
-  'name' | 'year' | 'description' | 'starDescriptionA' | 'starRatingA' | 'starDescriptionB' | 'starRatingB' | 'runtime',
-  string
->;
+const FIELDS = ['name', 'year', 'description', 'starDescriptionA', 'starRatingA', 'starDescriptionB', 'starRatingB', 'runtime'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
 type Errors = Partial<Record<keyof Values | 'poster', string>>;
 
 function valuesOf(movie: EditorMovie | null, year: number): Values {
@@ -42,12 +41,7 @@ export function checkMovieFields(values: Values): { fields: MovieFields; errors:
     runtime: numberOf(values.runtime),
   });
   if (parsed.success) return { fields: parsed.data, errors: null };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in values && errors[key as keyof Values] === undefined) errors[key as keyof Values] = issue.message;
-  }
-  return { fields: null, errors };
+  return { fields: null, errors: fieldErrorsOf(parsed.error, FIELDS) };
 }
 
 const POSTER_ACCEPT = POSTER_TYPES.join(',');
@@ -88,13 +82,24 @@ type MovieFormProps = {
   onCancel: () => void;
 };
 
-/** "Add movie" and "Edit": every field of the spec's Movie, the poster, checked before sending. */
+/** Every problem of the form: its fields (the shared schema) and the chosen poster file. */
+function problemsOf(values: Values, poster: File | null): Errors {
+  const posterError = poster === null ? undefined : posterProblem(poster);
+  return { ...checkMovieFields(values).errors, ...(posterError === undefined ? {} : { poster: posterError }) };
+}
+
+/**
+ * "Add movie" and "Edit": every field of the spec's Movie, the poster, checked before sending.
+ * Once Add / Save was pressed, every field is checked again as it changes: an error goes as soon
+ * as its field is fixed, and a new one shows at once.
+ */
 export function MovieForm({ movie, boardYear, tmdb = false, onSaved, onCancel }: MovieFormProps) {
   const id = useId();
   const { saveMovie, removePoster } = useBoardMutations();
   const [values, setValues] = useState(() => valuesOf(movie, boardYear));
-  const [errors, setErrors] = useState<Errors>({});
+  const [checking, setChecking] = useState(false);
   const { poster, preview, choose: setPoster } = usePosterChoice();
+  const errors: Errors = checking ? problemsOf(values, poster) : {};
   /** The TMDB movie the fields came from: its poster is fetched by the server unless a file is chosen. */
   const [tmdbPick, setTmdbPick] = useState<{ tmdbId: number; title: string } | null>(null);
 
@@ -113,15 +118,13 @@ export function MovieForm({ movie, boardYear, tmdb = false, onSaved, onCancel }:
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = checkMovieFields(values);
-    const posterError = poster === null ? undefined : posterProblem(poster);
-    if (checked.errors !== null || posterError !== undefined) {
-      setErrors({ ...checked.errors, ...(posterError === undefined ? {} : { poster: posterError }) });
+    if (checked.errors !== null || (poster !== null && posterProblem(poster) !== undefined)) {
+      showFieldErrors(event.currentTarget, () => setChecking(true));
       return;
     }
-    setErrors({});
     saveMovie.mutate(
       { id: movie?.id ?? null, fields: checked.fields, poster, tmdbPoster: tmdbPick?.tmdbId ?? null },
       { onSuccess: onSaved },

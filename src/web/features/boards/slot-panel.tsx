@@ -1,12 +1,15 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { FREE_SPACE_INDEX } from '../../../domain/boards';
+import { FREE_SPACE_INDEX, squareName } from '../../../domain/boards';
 import type { EditorMovie } from '../../../shared/boards';
 import { errorMessage } from '../../lib/api-client';
-import { slotName } from './board-slots';
 import { useMovieSearch } from './use-board-editor';
 
+/** The open square's heading: "I2 of 2026: The Quiet Lighthouse", "O5 of 2026: empty". */
+export function slotTitle(year: number, position: number, movie: EditorMovie | undefined): string {
+  return `${squareName(position)} of ${year}: ${position === FREE_SPACE_INDEX ? 'Free Space' : (movie?.name ?? 'empty')}`;
+}
+
 type SlotPanelProps = {
-  year: number;
   position: number;
   movie: EditorMovie | undefined;
   /** Movie ids already on this board (they cannot be put on it twice). */
@@ -17,10 +20,14 @@ type SlotPanelProps = {
   onEditMovie: (movie: EditorMovie) => void;
 };
 
-/** The open square: its movie (Edit), and for a draft a title search to fill it, Clear, or Add movie. */
-export function SlotPanel({ year, position, movie, onBoard, locked, onChoose, onAddMovie, onEditMovie }: SlotPanelProps) {
+/**
+ * What an open square offers: its movie (Edit), and for a draft a title search to fill it, Clear,
+ * or Add movie. The editor puts it under the square's heading, beside the board or, on a phone, in
+ * a bottom sheet.
+ */
+export function SlotPanel({ position, movie, onBoard, locked, onChoose, onAddMovie, onEditMovie }: SlotPanelProps) {
   const id = useId();
-  const name = slotName(position);
+  const name = squareName(position);
   const free = position === FREE_SPACE_INDEX;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
@@ -28,10 +35,7 @@ export function SlotPanel({ year, position, movie, onBoard, locked, onChoose, on
   const canChoose = !locked && !free;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card flex flex-col gap-3 p-4">
-      <h3 id={`${id}-title`} className="text-lg font-bold">
-        {name} of {year}: {free ? 'Free Space' : (movie?.name ?? 'empty')}
-      </h3>
+    <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         {movie !== undefined && !free && (
           <button type="button" className="btn-secondary" onClick={() => onEditMovie(movie)}>
@@ -78,16 +82,25 @@ export function SlotPanel({ year, position, movie, onBoard, locked, onChoose, on
                   className="flex items-center justify-between gap-2 rounded px-2 py-1 odd:bg-slate-100 dark:odd:bg-slate-900"
                 >
                   <span>
-                    {found.name} <span className="text-sm text-slate-500 dark:text-slate-400">({found.year})</span>
+                    {found.name} <span className="text-sm text-slate-600 dark:text-slate-400">({found.year})</span>
                   </span>
                   <button
                     type="button"
-                    className="btn-secondary px-2 py-1 text-sm"
+                    className="btn-secondary shrink-0 px-2 py-1 text-sm whitespace-nowrap"
                     disabled={already}
                     onClick={() => onChoose(found)}
-                    aria-label={already ? `${found.name} is already on this board` : `Put ${found.name} on ${name}`}
                   >
-                    {already ? 'On the board' : `Put on ${name}`}
+                    {/* Named by its content, the visible words first (axe's label-in-name): "Put on O5: Anora". */}
+                    {already ? (
+                      <>
+                        On the board<span className="sr-only">: {found.name}</span>
+                      </>
+                    ) : (
+                      <>
+                        Put on {name}
+                        <span className="sr-only">: {found.name}</span>
+                      </>
+                    )}
                   </button>
                 </li>
               );
@@ -98,6 +111,6 @@ export function SlotPanel({ year, position, movie, onBoard, locked, onChoose, on
           )}
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { pickName } from '../../../domain/boards';
 import { normalizeLeagueCode } from '../../../domain/leagues';
 import {
   closeLeague,
@@ -165,7 +166,7 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
               ? owner
                 ? 'Ask for a square: everyone sees the same pick.'
                 : 'The owner asks Mighty MINGO; everyone sees the same pick.'
-              : `${league.draw.letter}${league.draw.number} — ${league.draw.movieName}`}
+              : `${pickName(league.draw)} — ${league.draw.movieName}`}
           </p>
         </div>
         {owner && (

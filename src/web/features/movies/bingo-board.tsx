@@ -1,7 +1,8 @@
-import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS, type BingoLine } from '../../../domain/boards';
+import { BOARD_WIDTH, cellPick, FREE_SPACE_INDEX, LETTERS, squareName, type BingoLine } from '../../../domain/boards';
 import { LETTER_COLORS } from '../../../ui/letter-colors';
 import type { Movie } from '../../../shared/content';
 import { Icon } from '../../../ui/icon';
+import { PosterTitleStrip } from '../../../ui/poster-title-strip';
 import { MoviePoster } from './movie-poster';
 
 /** Posters in the first rows load eagerly; the rest lazily (they start below the fold on phones). */
@@ -82,7 +83,8 @@ export function BingoBoard({ board, seen, lines, blackout, picked, onOpen }: Bin
         </span>
       ))}
       {board.map((movie, index) => {
-        const { letter, number } = cellPick(index);
+        const { number } = cellPick(index);
+        const name = squareName(index);
         const free = index === FREE_SPACE_INDEX;
         const isSeen = free || seen[index] === true;
         const inLine = bingoCells.has(index);
@@ -93,20 +95,16 @@ export function BingoBoard({ board, seen, lines, blackout, picked, onOpen }: Bin
             type="button"
             onClick={() => onOpen(movie)}
             className={`board-cell ${COLUMN_START[index % BOARD_WIDTH] ?? ''} ${ROW_START[number - 1] ?? ''} ${isSeen ? 'board-cell-seen' : ''} ${free ? 'board-cell-free' : ''} ${inLine ? 'board-cell-bingo' : ''} ${isPicked ? 'board-cell-picked' : ''}`}
-            data-cell={`${letter}${number}`}
+            data-cell={name}
             data-seen={isSeen}
             data-bingo={inLine}
             data-picked={isPicked}
-            aria-label={[
-              movie.name,
-              `${letter}${number}`,
-              free ? 'free square' : isSeen ? 'seen' : null,
-              isPicked ? 'Mighty MINGO’s pick' : null,
-            ]
+            aria-label={[movie.name, name, free ? 'free square' : isSeen ? 'seen' : null, isPicked ? 'Mighty MINGO’s pick' : null]
               .filter((part) => part !== null)
               .join(', ')}
           >
             <MoviePoster movie={movie} alt={movie.name} eager={index < EAGER_CELLS} />
+            <PosterTitleStrip movie={movie} />
             {isSeen && !free && (
               <span className="board-cell-check" aria-hidden="true">
                 <Icon name="check" />

@@ -7,6 +7,7 @@ import {
   isBlackout,
   LETTERS,
   newlyCompletedLines,
+  pickName,
 } from '../../../domain/boards';
 import type { Pick } from '../../../domain/random-pick';
 import type { Movie } from '../../../shared/content';
@@ -140,7 +141,7 @@ export function MovieBoards({ pick, actions }: { pick: Pick | null; actions?: (y
               className="rounded font-bold text-sky-700 underline underline-offset-4 dark:text-sky-300"
               onClick={() => setOpenMovie(pickedMovie)}
             >
-              {`${pick.letter}${pick.number} — ${pickedMovie.name}`}
+              {`${pickName(pick)} — ${pickedMovie.name}`}
             </button>
           </p>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BOARD_SIZE, LETTERS } from '../../../domain/boards';
+import { BOARD_SIZE, LETTERS, pickName } from '../../../domain/boards';
 import { drawPick, FLIP_MS, type Pick } from '../../../domain/random-pick';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Icon } from '../../../ui/icon';
@@ -65,7 +65,7 @@ export function RandomPick({ onPick, random = Math.random }: { onPick: (pick: Pi
         {!state.flipping && pick === null && 'No pick yet.'}
         {!state.flipping && pick !== null && (
           <>
-            Mighty {PRODUCT_NAME} says <strong className="text-base font-black">{`${pick.letter}${pick.number}`}</strong>
+            Mighty {PRODUCT_NAME} says <strong className="text-base font-black">{pickName(pick)}</strong>
           </>
         )}
       </p>

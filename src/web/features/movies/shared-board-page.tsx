@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { boardSummary } from '../../../domain/board-image';
-import { BOARD_WIDTH, cellPick, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS } from '../../../domain/boards';
+import { BOARD_WIDTH, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS, squareName } from '../../../domain/boards';
 import { decodeShareCode } from '../../../domain/share-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LETTER_COLORS } from '../../../ui/letter-colors';
 import { paths } from '../../lib/paths';
 import { boardOf, useBoards } from '../../lib/boards-store';
 import { Icon } from '../../../ui/icon';
+import { PosterTitleStrip } from '../../../ui/poster-title-strip';
 import { CompletedLines } from './bingo-board';
 import { seenCells } from './board-state';
 import { MoviePoster } from './movie-poster';
@@ -131,7 +132,7 @@ export function SharedBoardPage() {
           </div>
           <ul className="mt-2 grid grid-cols-5 gap-1.5 sm:gap-2" aria-label={`Shared ${year} board`}>
             {board.map((movie, cell) => {
-              const { letter, number } = cellPick(cell);
+              const name = squareName(cell);
               const free = cell === FREE_SPACE_INDEX;
               const theirs = free || seen[cell] === true;
               const compare = compareOf(cell);
@@ -145,12 +146,13 @@ export function SharedBoardPage() {
                 <li
                   key={movie.id}
                   className={`relative overflow-hidden rounded-lg border-2 border-transparent ${look}`}
-                  data-cell={`${letter}${number}`}
+                  data-cell={name}
                   data-seen={theirs}
                   data-compare={comparing ? compare : undefined}
                   style={{ gridColumnStart: (cell % BOARD_WIDTH) + 1 }}
                 >
-                  <MoviePoster movie={movie} alt={`${movie.name}, ${letter}${number}, ${state}`} eager={cell < 10} />
+                  <MoviePoster movie={movie} alt={`${movie.name}, ${name}, ${state}`} eager={cell < 10} />
+                  <PosterTitleStrip movie={movie} />
                   {badge !== null && (
                     <span className="compare-badge" data-testid="compare-badge">
                       <Icon name={badge} />
