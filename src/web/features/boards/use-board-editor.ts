@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  applyImport,
   createBoard,
   createMovie,
   deleteBoard,
@@ -8,7 +7,6 @@ import {
   getBoardEditor,
   getTmdbMovie,
   POSTER_FIELD,
-  previewImport,
   publishBoard,
   removeMoviePoster,
   replaceMoviePoster,
@@ -20,7 +18,6 @@ import {
   type BoardEditorState,
   type EditorBoard,
   type EditorMovie,
-  type ImportFile,
   type MovieFields,
 } from '../../../shared/boards';
 import { callApi } from '../../lib/api-client';
@@ -141,11 +138,6 @@ export function useBoardMutations() {
         setMovie(movie);
         await refreshBoards();
       },
-    }),
-    previewImport: useMutation({ mutationFn: (file: ImportFile) => callApi(previewImport, { body: file }) }),
-    applyImport: useMutation({
-      mutationFn: (input: { file: ImportFile; overwritePublished: boolean; publish: boolean }) => callApi(applyImport, { body: input }),
-      onSuccess: refetchAll,
     }),
   };
 }
