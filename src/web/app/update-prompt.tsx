@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { scheduleUpdateChecks } from './update-checks';
 
 type UpdateState = { waiting: boolean; accept: () => void };
 
@@ -16,39 +15,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-let registered = false;
-
-/**
- * Registers the service worker (only a production build has one) once the page has loaded, with
- * workbox-window loaded on demand. When a new deployment's worker is installed and waiting, the
- * prompt appears; accepting it activates the new worker and reloads the page onto the new version.
- * A tab left open asks for a new worker when it is shown again and every hour (update-checks.ts).
- */
-async function registerServiceWorker(): Promise<void> {
-  if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  registered = true;
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    setState({
-      waiting: true,
-      accept: () => {
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      },
-    });
-  });
-  await workbox.register();
-  // Lives as long as the page: the registration is made once per page load.
-  scheduleUpdateChecks(() => workbox.update());
-}
-
 function useRegisterAfterLoad(): void {
   useEffect(() => {
-    // After load, when the browser is idle: the worker and workbox-window stay off the first load.
+    // After load, when the browser is idle: the worker, its registration and workbox-window stay
+    // off the first load.
     const register = () => {
       const start = () => {
-        registerServiceWorker().catch((error: unknown) => console.warn('Service worker not registered', error));
+        if (!import.meta.env.PROD) return;
+        import('./service-worker')
+          .then(({ registerServiceWorker }) => registerServiceWorker((accept) => setState({ waiting: true, accept })))
+          .catch((error: unknown) => console.warn('Service worker not registered', error));
       };
       if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
       else setTimeout(start, 1000);
