@@ -89,18 +89,10 @@ export function SlotPanel({ position, movie, onBoard, locked, onChoose, onAddMov
                     className="btn-secondary shrink-0 px-2 py-1 text-sm whitespace-nowrap"
                     disabled={already}
                     onClick={() => onChoose(found)}
+                    // The visible words first, then the movie (axe's label-in-name): "Put on O5: Anora".
+                    aria-label={already ? `On the board: ${found.name}` : `Put on ${name}: ${found.name}`}
                   >
-                    {/* Named by its content, the visible words first (axe's label-in-name): "Put on O5: Anora". */}
-                    {already ? (
-                      <>
-                        On the board<span className="sr-only">: {found.name}</span>
-                      </>
-                    ) : (
-                      <>
-                        Put on {name}
-                        <span className="sr-only">: {found.name}</span>
-                      </>
-                    )}
+                    {already ? 'On the board' : `Put on ${name}`}
                   </button>
                 </li>
               );
