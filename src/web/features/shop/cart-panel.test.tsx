@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
 import { CartPanel } from './cart-panel';
-import { addProductToCart, cartStore, clearCart, removeCartLine, setCartLineQuantity, useCartCount } from './cart-store';
+import { addProductToCart, clearCart, removeCartLine, setCartLineQuantity } from './cart-actions';
+import { cartStore, useCartCount } from './cart-store';
 import { productFromWire } from './wire';
 
 vi.mock('../../lib/api-client', async (importOriginal) => ({

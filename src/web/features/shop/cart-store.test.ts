@@ -1,14 +1,6 @@
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  addProductToCart,
-  cartStore,
-  type CartProductSnapshot,
-  type StoredCartLine,
-  cartSubtotalCents,
-  reconcileStoredCart,
-  setCartLineQuantity,
-  StoredCartLineSchema,
-} from './cart-store';
+import { addProductToCart, cartSubtotalCents, reconcileStoredCart, setCartLineQuantity } from './cart-actions';
+import { cartStore, type CartProductSnapshot, type StoredCartLine, StoredCartLineSchema } from './cart-store';
 import type { ShopProduct } from './wire';
 
 const product = (id: string, overrides: Partial<ShopProduct> = {}): ShopProduct => ({

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { orderNumber, RECEIPT_DETAILS_HOURS, type SuccessOrder } from '../../../shared/orders';
 import { checkoutReturnPaths } from '../../../shared/page-meta';
 import { paths } from '../../lib/paths';
-import { clearCart } from './cart-store';
+import { clearCart } from './cart-actions';
 import { OrderSummary } from './order-summary';
 import { useOrderBySession } from './use-order-by-session';
 import type { InCents } from './wire';
