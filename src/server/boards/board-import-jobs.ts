@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Selectable } from 'kysely';
 import { ImportJobSchema, type ImportFile, type ImportJob, type ImportPreview } from '../../shared/boards';
 import { AppError, conflict, ERROR_CODES } from '../../shared/errors';
 import type { Db } from '../db/database';
 import type { BoardImport, ImportOptions, ImportProgress, PreparedImport } from './board-import';
-import type { BoardImportJobsTable } from './board-tables';
+import { createImportJobRepository, type ImportJobRow } from './board-import-job-repository';
 
 /**
  * Board imports as jobs (decision 194). `start` checks the file at once (400/409 as before) and
@@ -50,9 +49,7 @@ class JobLostError extends Error {
   override name = 'JobLostError';
 }
 
-type JobRow = Selectable<BoardImportJobsTable>;
-
-function toJob(row: JobRow): ImportJob {
+function toJob(row: ImportJobRow): ImportJob {
   const error = ImportJobSchema.shape.error.parse(row.error);
   return {
     id: row.id,
@@ -102,58 +99,30 @@ export function createImportJobs({
   staleAfterMs = STALE_AFTER_MS,
 }: ImportJobsOptions) {
   const owner = `${os.hostname()}/${process.pid}/${randomUUID()}`;
+  const jobs = createImportJobRepository(db);
   /** The job this process runs (at most one runs anywhere). Read from memory: on PGlite its transaction holds the one connection. */
   let local: LocalJob | undefined;
 
   /** Marks failed every running job whose process died (this process's never). */
   async function failStale(): Promise<void> {
     // Never by the job's id: a start racing with ours would read it before our row is ours.
-    let query = db
-      .updateTable('board_import_jobs')
-      .set({ state: 'failed', finished_at: sql`now()`, error: JSON.stringify(STOPPED) })
-      .where('state', '=', 'running')
-      .where('owner', '<>', owner);
-    if (!alone) query = query.where('heartbeat_at', '<=', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`);
-    const { numUpdatedRows } = await query.executeTakeFirstOrThrow();
-    if (numUpdatedRows > 0n) log.warn({ jobs: Number(numUpdatedRows) }, 'board imports whose server stopped marked failed');
+    const failed = await jobs.failRunningOfOthers(owner, STOPPED, alone ? undefined : staleAfterMs);
+    if (failed > 0) log.warn({ jobs: failed }, 'board imports whose server stopped marked failed');
   }
 
   async function run(job: LocalJob, prepared: PreparedImport): Promise<void> {
     const { id } = job.view;
-    const touch = () =>
-      db
-        .updateTable('board_import_jobs')
-        .set({ heartbeat_at: sql`now()` })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .execute();
     const heartbeat = setInterval(() => {
-      touch().catch((error: unknown) => log.warn({ err: error, jobId: id }, 'could not touch the running board import'));
+      jobs.touch(id).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'could not touch the running board import'));
     }, heartbeatMs);
     heartbeat.unref();
     const onProgress = async ({ phase, done, total }: ImportProgress) => {
       job.view = { ...job.view, phase, done, total };
-      await db
-        .updateTable('board_import_jobs')
-        .set({ phase, done, total, heartbeat_at: sql`now()` })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .execute();
+      await jobs.progress(id, { phase, done, total });
     };
     const beforeCommit = async (trx: Db, result: ImportPreview) => {
-      const { numUpdatedRows } = await trx
-        .updateTable('board_import_jobs')
-        .set({
-          state: 'done',
-          phase: 'finished',
-          done: job.view.total,
-          finished_at: sql`now()`,
-          result: JSON.stringify({ boards: result.boards }),
-        })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .executeTakeFirstOrThrow();
-      if (numUpdatedRows === 0n) throw new JobLostError(`board import ${id} was marked failed by another instance`);
+      const marked = await createImportJobRepository(trx).markDone(id, job.view.total, { boards: result.boards });
+      if (!marked) throw new JobLostError(`board import ${id} was marked failed by another instance`);
     };
     try {
       const result = await transfer.write(prepared, { signal: job.controller.signal, onProgress, beforeCommit });
@@ -166,12 +135,8 @@ export function createImportJobs({
       job.view = { ...job.view, state: 'failed', finishedAt: new Date().toISOString(), error: failure };
       if (failure === FAILED) log.error({ err: error, jobId: id }, 'board import failed');
       else log.warn({ jobId: id, code: failure.code }, `board import failed: ${failure.message}`);
-      await db
-        .updateTable('board_import_jobs')
-        .set({ state: 'failed', finished_at: sql`now()`, error: JSON.stringify(failure) })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .execute()
+      await jobs
+        .markFailed(id, failure)
         .catch((writeError: unknown) => log.error({ err: writeError, jobId: id }, 'could not mark a board import failed'));
     } finally {
       clearInterval(heartbeat);
@@ -186,36 +151,26 @@ export function createImportJobs({
       .digest('hex');
     const id = randomUUID();
     const years = prepared.planned.boards.map((board) => board.year);
-    let row: JobRow;
+    let row: ImportJobRow;
     try {
-      row = await db
-        .insertInto('board_import_jobs')
-        .values({
-          id,
-          state: 'running',
-          phase: 'posters',
-          total: prepared.planned.placeholders.length,
-          years,
-          publish: options.publish,
-          file_sha256: sha256,
-          owner,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await jobs.insertRunning({
+        id,
+        phase: 'posters',
+        total: prepared.planned.placeholders.length,
+        years,
+        publish: options.publish,
+        file_sha256: sha256,
+        owner,
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const running = await db.selectFrom('board_import_jobs').select('file_sha256').where('state', '=', 'running').executeTakeFirst();
       throw conflict(
-        running?.file_sha256 === sha256
+        (await jobs.runningFileSha256()) === sha256
           ? 'This file is being imported already: wait for that import to finish.'
           : 'Another import is running: wait for it to finish, then import this file.',
       );
     }
-    await db
-      .deleteFrom('board_import_jobs')
-      .where('state', '<>', 'running')
-      .where('id', 'not in', db.selectFrom('board_import_jobs').select('id').orderBy('started_at', 'desc').limit(KEEP_FINISHED))
-      .execute();
+    await jobs.pruneFinished(KEEP_FINISHED);
     const job: LocalJob = { view: toJob(row), controller: new AbortController(), finished: Promise.resolve() };
     local = job;
     job.finished = run(job, prepared).finally(() => {
@@ -227,7 +182,7 @@ export function createImportJobs({
   async function get(id: string): Promise<ImportJob | undefined> {
     if (local?.view.id === id) return local.view;
     await failStale();
-    const row = await db.selectFrom('board_import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await jobs.byId(id);
     return row === undefined ? undefined : toJob(row);
   }
 
@@ -254,13 +209,7 @@ export function createImportJobs({
     async latest(): Promise<ImportJob | null> {
       if (local !== undefined) return local.view;
       await failStale();
-      const row = await db
-        .selectFrom('board_import_jobs')
-        .selectAll()
-        .orderBy('started_at', 'desc')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await jobs.latest();
       return row === undefined ? null : toJob(row);
     },
 

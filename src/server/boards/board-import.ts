@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { checkSlots, emptySquares, freeSpaceId, ratingToHalves } from '../../domain/board-rules';
 import { BOARD_SIZE, FREE_SPACE_INDEX, FREE_SPACE_NAME } from '../../domain/boards';
 import seedList from '../../../public/data/movielist.json' with { type: 'json' };
@@ -309,7 +309,7 @@ export function createBoardImport(db: Db, storage: MediaStorage, log: FastifyBas
         const years = planned.boards.map((board) => board.year);
         // The file's boards are locked against the editor (its writes take the same row locks),
         // then the plan is made again: anything changed since the check refuses the import whole.
-        await trx.selectFrom('boards').select('year').where('year', 'in', years).forUpdate().execute();
+        await createBoardRepository(trx).lockBoards(years);
         const again = await plan(trx, file, options.publish);
         if (!samePlan(planned, again)) {
           throw conflict('The boards or movies changed while the file was being imported, so nothing was imported: check the file again.');
@@ -379,6 +379,7 @@ export function createBoardImport(db: Db, storage: MediaStorage, log: FastifyBas
 
 /** The rows of an import, inside its transaction: new movies in batches, changed ones, then every board and its squares. */
 async function writeRows(trx: Executor, planned: ImportPlan, drawn: ReadonlyMap<string, StoredPoster>): Promise<void> {
+  const boards = createBoardRepository(trx);
   const inserts: Insertable<MoviesTable>[] = [];
   for (const movie of planned.movies.values()) {
     const row = planned.existing.get(movie.id);
@@ -392,42 +393,25 @@ async function writeRows(trx: Executor, planned: ImportPlan, drawn: ReadonlyMap<
     const values = { ...columnsOf(movie), ...posterColumns, free_space: movie.id.endsWith('-free-space') };
     if (row === undefined) inserts.push({ id: movie.id, ...values });
     else if (changedFields(row, movie).length > 0 || poster !== 'keep') {
-      await trx
-        .updateTable('movies')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', movie.id)
-        .execute();
+      await boards.updateMovie(movie.id, { ...values, updated_at: new Date() });
     }
   }
-  for (const chunk of chunks(inserts, INSERT_CHUNK)) await trx.insertInto('movies').values(chunk).execute();
+  for (const chunk of chunks(inserts, INSERT_CHUNK)) await boards.insertMovies(chunk);
 
   const written = planned.boards.filter((_, index) => planned.preview.boards[index]?.action !== 'unchanged');
   if (written.length === 0) return;
   const now = new Date();
   const statusOf = new Map(planned.preview.boards.map((board) => [board.year, board.status]));
-  await trx
-    .insertInto('boards')
-    .values(
-      written.map((board) => {
-        const status = statusOf.get(board.year) ?? 'draft';
-        return { year: board.year, status, published_at: status === 'published' ? now : null };
-      }),
-    )
-    .onConflict((oc) =>
-      oc.column('year').doUpdateSet({
-        status: (eb) => eb.ref('excluded.status'),
-        // A board that stays published keeps its publication time.
-        published_at: sql`case when excluded.status = 'published' then coalesce(boards.published_at, excluded.published_at) end`,
-        updated_at: now,
-      }),
-    )
-    .execute();
+  await boards.upsertBoards(
+    written.map((board) => ({ year: board.year, status: statusOf.get(board.year) ?? 'draft' })),
+    now,
+  );
   const years = written.map((board) => board.year);
-  await trx.deleteFrom('board_slots').where('board_year', 'in', years).execute();
+  await boards.deleteSlotsOf(years);
   const slots = written.flatMap((board) =>
     board.squares.map((movie, position) => ({ board_year: board.year, position, movie_id: movie?.id ?? null })),
   );
-  for (const chunk of chunks(slots, INSERT_CHUNK * 2)) await trx.insertInto('board_slots').values(chunk).execute();
+  for (const chunk of chunks(slots, INSERT_CHUNK * 2)) await boards.insertSlots(chunk);
 }
 
 export type BoardImport = ReturnType<typeof createBoardImport>;

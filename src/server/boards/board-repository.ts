@@ -1,10 +1,10 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { halvesToRating } from '../../domain/board-rules';
 import { BOARD_SIZE } from '../../domain/boards';
 import type { BoardMovie, EditorBoard, EditorMovie } from '../../shared/boards';
 import type { Movie } from '../../shared/content';
 import type { Executor } from '../db/database';
-import type { BoardsTable, MoviesTable } from './board-tables';
+import type { BoardSlotsTable, BoardsTable, MoviesTable } from './board-tables';
 import { posterMediaKeys, posterOf } from './posters';
 
 export type MovieRow = Selectable<MoviesTable>;
@@ -112,6 +112,60 @@ export function createBoardRepository(db: Executor) {
         .insertInto('board_slots')
         .values(slots.map((movie_id, position) => ({ board_year: year, position, movie_id })))
         .execute();
+    },
+
+    /** Locks these years' boards for the rest of the transaction (FOR UPDATE), as the editor's writes do. */
+    async lockBoards(years: readonly number[]): Promise<void> {
+      if (years.length === 0) return;
+      await db
+        .selectFrom('boards')
+        .select('year')
+        .where('year', 'in', [...years])
+        .forUpdate()
+        .execute();
+    },
+
+    /**
+     * Creates or updates these boards (an import): a board that stays published keeps its
+     * publication time.
+     */
+    async upsertBoards(boards: readonly { year: number; status: 'published' | 'draft' }[], now: Date): Promise<void> {
+      if (boards.length === 0) return;
+      await db
+        .insertInto('boards')
+        .values(boards.map(({ year, status }) => ({ year, status, published_at: status === 'published' ? now : null })))
+        .onConflict((oc) =>
+          oc.column('year').doUpdateSet({
+            status: (eb) => eb.ref('excluded.status'),
+            published_at: sql`case when excluded.status = 'published' then coalesce(boards.published_at, excluded.published_at) end`,
+            updated_at: now,
+          }),
+        )
+        .execute();
+    },
+
+    async deleteSlotsOf(years: readonly number[]): Promise<void> {
+      if (years.length === 0) return;
+      await db
+        .deleteFrom('board_slots')
+        .where('board_year', 'in', [...years])
+        .execute();
+    },
+
+    async insertSlots(slots: readonly Insertable<BoardSlotsTable>[]): Promise<void> {
+      if (slots.length > 0)
+        await db
+          .insertInto('board_slots')
+          .values([...slots])
+          .execute();
+    },
+
+    async insertMovies(rows: readonly Insertable<MoviesTable>[]): Promise<void> {
+      if (rows.length > 0)
+        await db
+          .insertInto('movies')
+          .values([...rows])
+          .execute();
     },
 
     /** A new draft for `year`; undefined when that year has a board already. */
