@@ -81,14 +81,10 @@ export const PutMarksBodySchema = z.object({
 /** Every movie the player has seen (on any published board). */
 export const MarksSchema = z.object({ marks: z.array(z.string()) });
 
-export const MyLeagueSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  year: z.number().int(),
-  memberCount: z.number().int(),
-  isOwner: z.boolean(),
-  nickname: z.string(),
-});
+/** A league as a list names it: its code, name, board year and size. */
+const leagueSummary = { code: z.string(), name: z.string(), year: z.number().int(), memberCount: z.number().int() };
+
+export const MyLeagueSchema = z.object({ ...leagueSummary, isOwner: z.boolean(), nickname: z.string() });
 export type MyLeague = z.infer<typeof MyLeagueSchema>;
 
 export const MeSchema = z.object({ player: PlayerSchema, marks: z.array(z.string()), leagues: z.array(MyLeagueSchema) });
@@ -101,11 +97,8 @@ export const DeviceLinkParamsSchema = z.object({ token: z.string().max(100) });
 
 // ——— Leagues ———
 
-/** One member as every member sees them (the same bytes go to all: nothing in it is personal). */
-export const MemberStateSchema = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  isOwner: z.boolean(),
+/** A member's standing (the domain's Standing, its times as ISO strings). */
+const standing = {
   seen: z.number().int(),
   lines: z.number().int(),
   /** The whole board seen: the league's MINGO. */
@@ -114,6 +107,14 @@ export const MemberStateSchema = z.object({
   blackoutAt: Timestamp.nullable(),
   /** When the member reached their current standing: ties go to the earlier. */
   reachedAt: Timestamp,
+};
+
+/** One member as every member sees them (the same bytes go to all: nothing in it is personal). */
+export const MemberStateSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  isOwner: z.boolean(),
+  ...standing,
   joinedAt: Timestamp,
   /** The member's seen movies on the league's board (their mini-board). */
   marks: z.array(z.string()),
@@ -199,12 +200,7 @@ export const MarksEventSchema = z.object({
   memberId: z.string(),
   nickname: z.string(),
   changes: z.array(z.object({ movieId: z.string(), movieName: z.string(), seen: z.boolean() })),
-  seen: z.number().int(),
-  lines: z.number().int(),
-  blackout: z.boolean(),
-  firstLineAt: Timestamp.nullable(),
-  blackoutAt: Timestamp.nullable(),
-  reachedAt: Timestamp,
+  ...standing,
   /** Lines this change completed, and whether it completed the whole board. */
   newLines: z.number().int(),
   mingo: z.boolean(),
@@ -250,12 +246,7 @@ export const LeagueEventsQuerySchema = z.object({
   lastEventId: z.coerce.number().int().min(0).optional(),
 });
 
-export const CommunityLeagueSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  year: z.number().int(),
-  memberCount: z.number().int(),
-});
+export const CommunityLeagueSchema = z.object(leagueSummary);
 export const CommunityLeaguesSchema = z.object({ items: z.array(CommunityLeagueSchema) });
 export type CommunityLeague = z.infer<typeof CommunityLeagueSchema>;
 
@@ -264,14 +255,7 @@ export const communityLeagueName = (year: number): string => `MINGO ${year}`;
 
 // ——— Admins ———
 
-export const AdminLeagueSchema = z.object({
-  community: z.boolean(),
-  code: z.string(),
-  name: z.string(),
-  year: z.number().int(),
-  memberCount: z.number().int(),
-  createdAt: Timestamp,
-});
+export const AdminLeagueSchema = z.object({ community: z.boolean(), ...leagueSummary, createdAt: Timestamp });
 
 export const AdminLeaguesSchema = z.object({
   /** Open leagues and the players in them, per board year, newest year first. */
@@ -291,6 +275,9 @@ export const ADMIN_LEAGUES_PAGE_SIZE = 50;
 // ——— Endpoints ———
 
 const leagueErrors = ['not_found'] as const;
+
+/** A route of one league: a code that is malformed answers the same 404 as an unknown one. */
+const byCode = { tag: 'Leagues', params: LeagueCodeParamsSchema, paramsNotFound: UNKNOWN_LEAGUE };
 
 export const getMe = endpoint({
   method: 'GET',
@@ -358,9 +345,7 @@ export const previewLeague = endpoint({
   method: 'GET',
   path: '/api/leagues/:code/preview',
   summary: "A league's name, year and size, for anyone holding its link.",
-  tag: 'Leagues',
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
+  ...byCode,
   errors: leagueErrors,
   response: LeaguePreviewSchema,
 });
@@ -369,10 +354,8 @@ export const joinLeague = endpoint({
   method: 'POST',
   path: '/api/leagues/:code/members',
   summary: 'Joins a league with a nickname (unique in the league, ignoring case).',
-  tag: 'Leagues',
+  ...byCode,
   status: 201,
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
   body: JoinLeagueBodySchema,
   maxBodyBytes: BODY_LIMITS.form,
   errors: ['not_found', 'conflict', 'validation_failed'],
@@ -383,9 +366,7 @@ export const getLeague = endpoint({
   method: 'GET',
   path: '/api/leagues/:code',
   summary: 'Members only: the standings, mini-boards, feed and last draw (anyone else gets the 404 of an unknown code).',
-  tag: 'Leagues',
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
+  ...byCode,
   errors: leagueErrors,
   response: LeagueSchema,
 });
@@ -394,9 +375,7 @@ export const renameLeague = endpoint({
   method: 'PATCH',
   path: '/api/leagues/:code',
   summary: 'Owner: renames the league.',
-  tag: 'Leagues',
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
+  ...byCode,
   body: RenameLeagueBodySchema,
   maxBodyBytes: BODY_LIMITS.form,
   errors: ['not_found', 'forbidden', 'validation_failed'],
@@ -407,9 +386,7 @@ export const rotateLeagueCode = endpoint({
   method: 'POST',
   path: '/api/leagues/:code/code',
   summary: 'Owner: a new invite code; the old one stops working.',
-  tag: 'Leagues',
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
+  ...byCode,
   errors: ['not_found', 'forbidden'],
   response: LeagueInviteSchema,
 });
@@ -418,10 +395,8 @@ export const leaveLeague = endpoint({
   method: 'DELETE',
   path: '/api/leagues/:code/members/me',
   summary: 'Leaves the league (an owner who leaves hands it to the longest-standing member; the last one closes it).',
-  tag: 'Leagues',
+  ...byCode,
   status: 204,
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
   errors: leagueErrors,
   response: z.undefined(),
 });
@@ -442,10 +417,8 @@ export const drawForLeague = endpoint({
   method: 'POST',
   path: '/api/leagues/:code/draws',
   summary: "Owner: Ask Mighty MINGO for everyone (the league's own deck of 25 pairs, no repeat until reshuffled).",
-  tag: 'Leagues',
+  ...byCode,
   status: 201,
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
   errors: ['not_found', 'forbidden'],
   response: LeagueDrawSchema,
 });
@@ -454,10 +427,8 @@ export const closeLeague = endpoint({
   method: 'DELETE',
   path: '/api/leagues/:code',
   summary: 'Owner: closes the league for good (its page, streams and nicknames are gone).',
-  tag: 'Leagues',
+  ...byCode,
   status: 204,
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
   errors: ['not_found', 'forbidden'],
   response: z.undefined(),
 });
@@ -470,9 +441,7 @@ export const leagueEvents = endpoint({
     "Each event has `id:` (the league's event number), `event:` (member, marks, standing, draw, closed, reset) and JSON `data:`; " +
     'a comment every 25 s keeps the connection open. `Last-Event-ID` (or `?lastEventId=` for a fresh EventSource) resumes after ' +
     'that event; when it is too old to replay, a `reset` event carries the whole state.',
-  tag: 'Leagues',
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
+  ...byCode,
   query: LeagueEventsQuerySchema,
   headers: z.object({ 'last-event-id': z.string().max(20).optional() }),
   errors: ['not_found', 'rate_limited'],
@@ -512,10 +481,8 @@ export const adminCloseLeague = endpoint({
   method: 'DELETE',
   path: '/api/admin/leagues/:code',
   summary: 'Admins: closes any league (its nicknames stop being served).',
-  tag: 'Leagues',
+  ...byCode,
   status: 204,
-  params: LeagueCodeParamsSchema,
-  paramsNotFound: UNKNOWN_LEAGUE,
   errors: ['not_found'],
   response: z.undefined(),
 });
