@@ -1,14 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../domain/format';
-import { communityLeagues, JoinLeagueBodySchema, joinLeague, type CommunityLeague, type MyLeague } from '../../../shared/leagues';
-import { InputField, showFieldErrors } from '../../components/form-field';
-import { ApiError, callApi, errorMessage } from '../../lib/api-client';
-import { fieldErrorsOf } from '../../lib/field-errors';
+import { communityLeagues, type CommunityLeague, type MyLeague } from '../../../shared/leagues';
+import { callApi } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { keepLeague, leagueKeys } from './league-query';
-import { noteLeague } from './player-note';
+import { leagueKeys } from './league-query';
+import { NicknameJoinForm } from './nickname-join-form';
 
 /** The open community leagues ("MINGO {year}"), for everyone: the list is public. */
 export function useCommunityLeagues() {
@@ -26,59 +23,19 @@ export function useCommunityLeagues() {
 function JoinCommunity({ league }: { league: CommunityLeague }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [nickname, setNickname] = useState('');
-  const [error, setError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = fieldErrorsOf(JoinLeagueBodySchema.safeParse({ nickname }).error, ['nickname']).nickname;
-    if (checked !== undefined) {
-      showFieldErrors(form, () => setError(checked));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    setFormError(undefined);
-    try {
-      const joined = await callApi(joinLeague, { params: { code: league.code }, body: { nickname } });
-      noteLeague(joined);
-      keepLeague(queryClient, joined);
-      void queryClient.invalidateQueries({ queryKey: leagueKeys.me });
-      void queryClient.invalidateQueries({ queryKey: leagueKeys.community });
-      void navigate(paths.league(joined.code));
-    } catch (failure) {
-      if (failure instanceof ApiError && (failure.status === 409 || failure.code === 'validation_failed')) {
-        showFieldErrors(form, () => setError(failure.message));
-      } else {
-        setFormError(errorMessage(failure, 'Could not join the league. Please try again.'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={(event) => void submit(event)}>
-      <InputField
-        id={`community-nickname-${league.year}`}
-        label="Your nickname"
-        hint="What everyone sees in the standings. No account: this browser remembers you."
-        value={nickname}
-        onChange={(event) => setNickname(event.target.value)}
-        error={error}
-        autoComplete="nickname"
-        maxLength={200}
-      />
-      {formError !== undefined && (
-        <p role="alert" className="alert-error">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="btn-primary self-start" disabled={busy}>
-        {busy ? 'Joining…' : `Join ${league.name}`}
-      </button>
-    </form>
+    <NicknameJoinForm
+      code={league.code}
+      id={`community-nickname-${league.year}`}
+      hint="What everyone sees in the standings. No account: this browser remembers you."
+      submitLabel={`Join ${league.name}`}
+      className="flex flex-col gap-3"
+      onJoined={(joined) => {
+        void queryClient.invalidateQueries({ queryKey: leagueKeys.me });
+        void queryClient.invalidateQueries({ queryKey: leagueKeys.community });
+        void navigate(paths.league(joined.code));
+      }}
+    />
   );
 }
 

@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { JoinLeagueBodySchema, joinLeague, UNKNOWN_LEAGUE } from '../../../shared/leagues';
+import { UNKNOWN_LEAGUE } from '../../../shared/leagues';
 import { PAGE_META } from '../../../shared/page-meta';
-import { InputField, showFieldErrors } from '../../components/form-field';
-import { ApiError, callApi, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { fieldErrorsOf } from '../../lib/field-errors';
-import { isNotFound, keepLeague, useLeaguePreview } from './league-query';
-import { noteLeague } from './player-note';
+import { isNotFound, useLeaguePreview } from './league-query';
+import { NicknameJoinForm } from './nickname-join-form';
 
 /**
  * A visitor holding the link: the league's name, year and size, and a nickname to join with. A
@@ -16,11 +12,6 @@ import { noteLeague } from './player-note';
  */
 export function JoinLeague({ code }: { code: string }) {
   const preview = useLeaguePreview(code, true);
-  const queryClient = useQueryClient();
-  const [nickname, setNickname] = useState('');
-  const [error, setError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(preview.data === undefined ? PAGE_META.league.name : `Join ${preview.data.name}`);
 
   if (preview.isPending) return <p aria-busy="true">Loading the league…</p>;
@@ -36,32 +27,6 @@ export function JoinLeague({ code }: { code: string }) {
   }
   const { name, year, memberCount } = preview.data;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = fieldErrorsOf(JoinLeagueBodySchema.safeParse({ nickname }).error, ['nickname']).nickname;
-    if (checked !== undefined) {
-      showFieldErrors(form, () => setError(checked));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    setFormError(undefined);
-    try {
-      const league = await callApi(joinLeague, { params: { code }, body: { nickname } });
-      noteLeague(league);
-      keepLeague(queryClient, league);
-    } catch (failure) {
-      if (failure instanceof ApiError && (failure.status === 409 || failure.code === 'validation_failed')) {
-        showFieldErrors(form, () => setError(failure.message));
-      } else {
-        setFormError(errorMessage(failure, 'Could not join the league. Please try again.'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="flex max-w-lg flex-col gap-4">
       <div>
@@ -71,26 +36,13 @@ export function JoinLeague({ code }: { code: string }) {
           The {year} board · {memberCount} {memberCount === 1 ? 'member' : 'members'}
         </p>
       </div>
-      <form className="card flex flex-col gap-3 p-4" noValidate onSubmit={(event) => void submit(event)}>
-        <InputField
-          id="join-nickname"
-          label="Your nickname"
-          hint="What the others see in the standings. No account: this browser remembers you."
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          error={error}
-          autoComplete="nickname"
-          maxLength={200}
-        />
-        {formError !== undefined && (
-          <p role="alert" className="alert-error">
-            {formError}
-          </p>
-        )}
-        <button type="submit" className="btn-primary self-start" disabled={busy}>
-          {busy ? 'Joining…' : 'Join the league'}
-        </button>
-      </form>
+      <NicknameJoinForm
+        code={code}
+        id="join-nickname"
+        hint="What the others see in the standings. No account: this browser remembers you."
+        submitLabel="Join the league"
+        className="card flex flex-col gap-3 p-4"
+      />
     </div>
   );
 }

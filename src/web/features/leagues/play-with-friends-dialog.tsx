@@ -7,6 +7,7 @@ import { callApi, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { InvitePanel } from './invite-panel';
+import { NicknameField } from './nickname-join-form';
 import { noteLeague } from './player-note';
 
 type Errors = { name?: string | undefined; nickname?: string | undefined; form?: string | undefined };
@@ -61,15 +62,12 @@ export function PlayWithFriendsDialog({ year, onClose }: { year: number; onClose
             autoComplete="off"
             maxLength={200}
           />
-          <InputField
+          <NicknameField
             id="league-nickname"
-            label="Your nickname"
             hint="What your friends see in the standings."
             value={nickname}
             onChange={(event) => setNickname(event.target.value)}
             error={errors.nickname}
-            autoComplete="nickname"
-            maxLength={200}
           />
           {errors.form !== undefined && (
             <p role="alert" className="alert-error">
