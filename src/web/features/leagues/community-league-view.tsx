@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../domain/format';
 import { leaveLeague } from '../../../shared/leagues';
-import { Modal } from '../../components/modal';
-import { callApi, errorMessage } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { ConfirmButton } from './confirm-button';
-import { ConnectionStatus } from './connection-status';
-import { InvitePanel } from './invite-panel';
+import { LeagueHead, LeagueSection } from './league-layout';
 import { standingRows, type LiveLeague } from './league-state';
 import { Standings } from './standings';
+import { useAction } from './use-action';
 import type { Connection } from './use-league-live';
 
 /** "You: #137 of 2,410": this member's place in a community league (decision 084). */
@@ -26,39 +24,23 @@ type CommunityLeagueViewProps = { league: LiveLeague; connection: Connection | n
  * joins are not logged), no owner and no draw.
  */
 export function CommunityLeagueView({ league, connection, onLeft }: CommunityLeagueViewProps) {
-  const [inviting, setInviting] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const rows = standingRows(league);
   const you = rows.find((member) => member.id === league.youId);
-  const leave = () => {
-    setLeaving(true);
-    setError(null);
-    callApi(leaveLeague, { params: { code: league.code } })
-      .then(onLeft, (failure: unknown) => setError(errorMessage(failure, 'That did not work. Please try again.')))
-      .finally(() => setLeaving(false));
-  };
+  const leave = () =>
+    action.run('leave', async () => {
+      await callApi(leaveLeague, { params: { code: league.code } });
+      onLeft();
+    });
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="page-title break-words">{league.name}</h1>
-          <p className="text-slate-600 dark:text-slate-300">
-            Everyone’s league of the {league.year} board · {formatCount(league.memberCount)}{' '}
-            {league.memberCount === 1 ? 'member' : 'members'}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <ConnectionStatus connection={connection} />
-          <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
-            Invite friends
-          </button>
-        </div>
-      </div>
-      {error !== null && (
+      <LeagueHead league={league} connection={connection}>
+        Everyone’s league of the {league.year} board · {formatCount(league.memberCount)} {league.memberCount === 1 ? 'member' : 'members'}
+      </LeagueHead>
+      {action.error !== null && (
         <p role="alert" className="alert-error">
-          {error}
+          {action.error}
         </p>
       )}
       {you !== undefined && (
@@ -78,26 +60,21 @@ export function CommunityLeagueView({ league, connection, onLeft }: CommunityLea
           </p>
         </section>
       )}
-      <section aria-labelledby="standings-heading" className="flex flex-col gap-2">
-        <h2 id="standings-heading" className="text-xl font-black">
-          Standings
-        </h2>
+      <LeagueSection id="standings-heading" title="Standings">
         <p className="text-sm text-slate-600 dark:text-slate-300">The top 20, and you.</p>
         <Standings rows={rows} youId={league.youId} />
-      </section>
-      <section aria-labelledby="settings-heading" className="card flex flex-col gap-4 p-4">
-        <h2 id="settings-heading" className="text-xl font-black">
-          Membership
-        </h2>
+      </LeagueSection>
+      <LeagueSection id="settings-heading" title="Membership" className="card flex flex-col gap-4 p-4">
         <div className="flex flex-wrap gap-3">
-          <ConfirmButton label="Leave…" question="Leave the league?" confirm="Leave the league" busy={leaving} onConfirm={leave} />
+          <ConfirmButton
+            label="Leave…"
+            question="Leave the league?"
+            confirm="Leave the league"
+            busy={action.busy === 'leave'}
+            onConfirm={leave}
+          />
         </div>
-      </section>
-      {inviting && (
-        <Modal name="leagueInvite" title={`Invite friends to ${league.name}`} open onClose={() => setInviting(false)}>
-          <InvitePanel invite={league} />
-        </Modal>
-      )}
+      </LeagueSection>
     </div>
   );
 }

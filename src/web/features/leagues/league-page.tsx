@@ -15,7 +15,6 @@ import {
   type League,
 } from '../../../shared/leagues';
 import { InputField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toast';
 import { boardOf, useBoards } from '../../lib/boards-store';
 import { callApi, errorMessage } from '../../lib/api-client';
@@ -24,30 +23,16 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ActivityFeed } from './activity-feed';
 import { ConfirmButton } from './confirm-button';
 import { fieldErrorsOf } from '../../lib/field-errors';
-import { InvitePanel } from './invite-panel';
 import { JoinLeague } from './join-league';
 import { CommunityLeagueView } from './community-league-view';
-import { ConnectionStatus } from './connection-status';
+import { LeagueHead, LeagueSection } from './league-layout';
 import { asLeague, isOwner, rankedMembers, standingRows, type LiveLeague } from './league-state';
 import { isNotFound, keepLeague, useLeague } from './league-query';
 import { MiniBoard } from './mini-board';
 import { Standings } from './standings';
 import { forgetLeague, noteLeague } from './player-note';
+import { useAction } from './use-action';
 import { useLeagueLive } from './use-league-live';
-
-/** Runs one of the page's calls: busy while it is out, its error said in the page's alert. */
-function useAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = (name: string, work: () => Promise<void>) => {
-    setBusy(name);
-    setError(null);
-    work()
-      .catch((failure: unknown) => setError(errorMessage(failure, 'That did not work. Please try again.')))
-      .finally(() => setBusy(null));
-  };
-  return { busy, error, run };
-}
 
 function Rename({ league, onRenamed }: { league: LiveLeague; onRenamed: (league: League) => void }) {
   const [name, setName] = useState(league.name);
@@ -88,7 +73,6 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
   const board = boardOf(boards, league.year);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [inviting, setInviting] = useState(false);
   const action = useAction();
   const owner = isOwner(league);
   const { code } = useParams();
@@ -137,20 +121,9 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="page-title break-words">{league.name}</h1>
-          <p className="text-slate-600 dark:text-slate-300">
-            The {league.year} board · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <ConnectionStatus connection={connection} />
-          <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
-            Invite friends
-          </button>
-        </div>
-      </div>
+      <LeagueHead league={league} connection={connection}>
+        The {league.year} board · {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
+      </LeagueHead>
       {action.error !== null && (
         <p role="alert" className="alert-error">
           {action.error}
@@ -184,10 +157,7 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
           </button>
         )}
       </section>
-      <section aria-labelledby="standings-heading" className="flex flex-col gap-2">
-        <h2 id="standings-heading" className="text-xl font-black">
-          Standings
-        </h2>
+      <LeagueSection id="standings-heading" title="Standings">
         <Standings
           rows={standingRows(league)}
           youId={league.youId}
@@ -210,12 +180,9 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
               : undefined
           }
         />
-      </section>
+      </LeagueSection>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="boards-heading" className="flex flex-col gap-2">
-          <h2 id="boards-heading" className="text-xl font-black">
-            Boards
-          </h2>
+        <LeagueSection id="boards-heading" title="Boards">
           {board.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">The {league.year} board is loading…</p>
           ) : (
@@ -225,18 +192,12 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
               ))}
             </div>
           )}
-        </section>
-        <section aria-labelledby="feed-heading" className="flex flex-col gap-2">
-          <h2 id="feed-heading" className="text-xl font-black">
-            Activity
-          </h2>
+        </LeagueSection>
+        <LeagueSection id="feed-heading" title="Activity">
           <ActivityFeed feed={league.feed} />
-        </section>
+        </LeagueSection>
       </div>
-      <section aria-labelledby="settings-heading" className="card flex flex-col gap-4 p-4">
-        <h2 id="settings-heading" className="text-xl font-black">
-          {owner ? 'League settings' : 'Membership'}
-        </h2>
+      <LeagueSection id="settings-heading" title={owner ? 'League settings' : 'Membership'} className="card flex flex-col gap-4 p-4">
         {owner && <Rename key={league.name} league={league} onRenamed={(renamed) => dispatch({ type: 'loaded', league: renamed })} />}
         <div className="flex flex-wrap gap-3">
           {owner && (
@@ -276,12 +237,7 @@ function LeagueView({ initial, onGone }: { initial: League; onGone: () => Promis
             }
           />
         </div>
-      </section>
-      {inviting && (
-        <Modal name="leagueInvite" title={`Invite friends to ${league.name}`} open onClose={() => setInviting(false)}>
-          <InvitePanel invite={league} />
-        </Modal>
-      )}
+      </LeagueSection>
     </div>
   );
 }
