@@ -9,6 +9,7 @@ import { useBoards } from '../../lib/boards-store';
 import { useCommunityLeagues } from './community-leagues';
 import { ConfirmButton } from './confirm-button';
 import { leagueKeys } from './league-query';
+import { LeagueTable, type LeagueColumn } from './league-table';
 import { When } from './standings';
 
 const adminKeys = { all: ['leagues', 'admin'] as const, page: (page: number) => ['leagues', 'admin', page] as const };
@@ -100,6 +101,12 @@ function CloseLeague({ code, name }: { code: string; name: string }) {
   );
 }
 
+const YEAR_COLUMNS: readonly LeagueColumn[] = [
+  { head: 'Board' },
+  { head: 'Open leagues', numeric: true },
+  { head: 'Players', numeric: true },
+];
+
 /** `/admin/leagues` (admins): open leagues and players per year, and each open league, which they can close. */
 export function AdminLeaguesPage() {
   const [page, setPage] = useState(1);
@@ -137,34 +144,17 @@ export function AdminLeaguesPage() {
         {years.length === 0 ? (
           <p>No open leagues.</p>
         ) : (
-          <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs tracking-wide text-slate-600 uppercase dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Board
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Open leagues
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Players
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {years.map((year) => (
-                  <tr key={year.year} className="border-t border-slate-200 dark:border-slate-700" data-testid="league-year">
-                    <th scope="row" className="px-3 py-2">
-                      {year.year}
-                    </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{year.leagues}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{year.players}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LeagueTable columns={YEAR_COLUMNS}>
+            {years.map((year) => (
+              <tr key={year.year} className="border-t border-slate-200 dark:border-slate-700" data-testid="league-year">
+                <th scope="row" className="px-3 py-2">
+                  {year.year}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{year.leagues}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{year.players}</td>
+              </tr>
+            ))}
+          </LeagueTable>
         )}
       </section>
       <section aria-labelledby="open-leagues" className="flex flex-col gap-2">

@@ -1,4 +1,5 @@
 import type { MemberState } from '../../../shared/leagues';
+import { LeagueTable, type LeagueColumn } from './league-table';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -15,6 +16,15 @@ type StandingsProps = {
   action?: (member: MemberState) => React.ReactNode;
 };
 
+const COLUMNS: readonly LeagueColumn[] = [
+  { head: 'Rank' },
+  { head: 'Nickname' },
+  { head: 'Seen', numeric: true },
+  { head: 'Lines', numeric: true },
+  { head: 'MINGO' },
+];
+const ACTIONS: LeagueColumn = { head: <span className="sr-only">Actions</span> };
+
 /**
  * The league's table: rank, nickname, seen x/24, lines and MINGO (the whole board) with the time it
  * happened, best first (a MINGO beats any number of lines; ties go to who got there first). A row
@@ -23,66 +33,37 @@ type StandingsProps = {
  */
 export function Standings({ rows, youId, action }: StandingsProps) {
   return (
-    <div className="card overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Standings</caption>
-        <thead className="text-xs tracking-wide text-slate-600 uppercase dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Rank
+    <LeagueTable caption="Standings" columns={action === undefined ? COLUMNS : [...COLUMNS, ACTIONS]}>
+      {rows.map((member, index) => {
+        const you = member.id === youId;
+        const gap = index > 0 && member.rank > (rows[index - 1]?.rank ?? 0) + 1;
+        return (
+          <tr
+            key={member.id}
+            className={`${gap ? 'border-t-4' : 'border-t'} border-slate-200 dark:border-slate-700 ${you ? 'font-semibold' : ''}`}
+            data-testid="standing-row"
+          >
+            <td className="px-3 py-2 tabular-nums">{member.rank}</td>
+            <th scope="row" className="px-3 py-2 font-semibold break-all">
+              {member.nickname}
+              {you && <span className="font-normal text-slate-600 dark:text-slate-300"> (you)</span>}
+              {member.isOwner && <span className="font-normal text-slate-600 dark:text-slate-300"> · owner</span>}
             </th>
-            <th scope="col" className="px-3 py-2">
-              Nickname
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Seen
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Lines
-            </th>
-            <th scope="col" className="px-3 py-2">
-              MINGO
-            </th>
-            {action !== undefined && (
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
+            <td className="px-3 py-2 text-right tabular-nums">{member.seen}/24</td>
+            <td className="px-3 py-2 text-right tabular-nums">{member.lines}</td>
+            <td className="px-3 py-2 whitespace-nowrap">
+              {member.blackout && member.blackoutAt !== null ? (
+                <>
+                  MINGO! <When at={member.blackoutAt} />
+                </>
+              ) : (
+                <span aria-label="not yet">—</span>
+              )}
+            </td>
+            {action !== undefined && <td className="px-3 py-2 text-right">{you ? null : action(member)}</td>}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((member, index) => {
-            const you = member.id === youId;
-            const gap = index > 0 && member.rank > (rows[index - 1]?.rank ?? 0) + 1;
-            return (
-              <tr
-                key={member.id}
-                className={`${gap ? 'border-t-4' : 'border-t'} border-slate-200 dark:border-slate-700 ${you ? 'font-semibold' : ''}`}
-                data-testid="standing-row"
-              >
-                <td className="px-3 py-2 tabular-nums">{member.rank}</td>
-                <th scope="row" className="px-3 py-2 font-semibold break-all">
-                  {member.nickname}
-                  {you && <span className="font-normal text-slate-600 dark:text-slate-300"> (you)</span>}
-                  {member.isOwner && <span className="font-normal text-slate-600 dark:text-slate-300"> · owner</span>}
-                </th>
-                <td className="px-3 py-2 text-right tabular-nums">{member.seen}/24</td>
-                <td className="px-3 py-2 text-right tabular-nums">{member.lines}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {member.blackout && member.blackoutAt !== null ? (
-                    <>
-                      MINGO! <When at={member.blackoutAt} />
-                    </>
-                  ) : (
-                    <span aria-label="not yet">—</span>
-                  )}
-                </td>
-                {action !== undefined && <td className="px-3 py-2 text-right">{you ? null : action(member)}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </LeagueTable>
   );
 }
