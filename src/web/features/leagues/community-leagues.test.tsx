@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminLeagues, communityLeagues, getMe, joinLeague, openCommunityLeague } from '../../../shared/leagues';
-import { ToastHost } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import type * as BoardsStore from '../../lib/boards-store';
 import { fakeApi } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render-routes';
 import { AdminLeaguesPage } from './admin-leagues-page';
 import { ANA_ID, anasLeague, at, LEAGUE_YEAR, memberState } from './league-fakes';
 import { LeaguesPage } from './leagues-page';
@@ -33,21 +30,13 @@ afterEach(() => vi.restoreAllMocks());
 const MINGO = { code: 'MNG234', name: `MINGO ${LEAGUE_YEAR}`, year: LEAGUE_YEAR, memberCount: 2410 };
 
 function renderAt(path: string, page: React.ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element: page },
       { path: '/leagues/:code', element: <p>The league page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToastHost />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
 }
 
 describe('/leagues: the community league', () => {

@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   getLeague,
@@ -13,11 +10,11 @@ import {
   type LeagueEvent,
   type LeagueState,
 } from '../../../shared/leagues';
-import { ToastHost } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import type * as BoardsStore from '../../lib/boards-store';
 import { fakeApi } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render-routes';
 import { ANA_ID, anasLeague, at, BEN_ID, fictionalBoard, LEAGUE_YEAR, memberState } from './league-fakes';
 import { LeaguePage } from './league-page';
 import { notePlayer, playerStore } from './player-note';
@@ -75,15 +72,7 @@ const stream = () => {
 };
 
 function renderLeague(path = '/leagues/ABC234') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/leagues/:code', element: <LeaguePage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToastHost />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderRoutes([{ path: '/leagues/:code', element: <LeaguePage /> }], path);
 }
 
 type MarksEvent = Extract<LeagueEvent, { name: 'marks' }>;
