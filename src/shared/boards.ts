@@ -54,6 +54,15 @@ export const MOVIE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
 export const MovieIdSchema = z.string().regex(MOVIE_ID_PATTERN, 'Not a movie id.');
 export const MovieIdParamsSchema = z.object({ id: MovieIdSchema });
 
+/** The answers (404) for a board, a movie and an import that do not exist: the routes and the server's checks say the same. */
+export const BOARD_NOT_FOUND = 'There is no board for this year.';
+export const MOVIE_NOT_FOUND = 'There is no such movie.';
+export const IMPORT_NOT_FOUND = 'There is no such import.';
+
+// A malformed year or movie id names nothing: answered like an unknown one (`paramsNotFound`).
+const boardYearParams = { params: BoardYearParamsSchema, paramsNotFound: BOARD_NOT_FOUND };
+const movieIdParams = { params: MovieIdParamsSchema, paramsNotFound: MOVIE_NOT_FOUND };
+
 export const BoardStatusSchema = z.enum(['draft', 'published']);
 export type BoardStatus = z.infer<typeof BoardStatusSchema>;
 
@@ -100,8 +109,7 @@ export const getBoard = endpoint({
   path: '/api/boards/:year',
   summary: 'One published board; drafts and unknown years answer 404.',
   tag: 'Boards',
-  params: BoardYearParamsSchema,
-  paramsNotFound: 'There is no board for this year.',
+  ...boardYearParams,
   response: PublicBoardSchema,
   errors: ['not_found'],
   extraResponses: [{ status: 304, description: 'Not modified (If-None-Match matched the ETag).' }],
@@ -214,8 +222,7 @@ export const updateBoardSlots = endpoint({
   path: '/api/admin/boards/:year/slots',
   summary: "Sets a draft board's squares (assign, clear, reorder). Published boards are locked (admins).",
   tag: 'Board editor',
-  params: BoardYearParamsSchema,
-  paramsNotFound: 'There is no board for this year.',
+  ...boardYearParams,
   body: BoardSlotsBodySchema,
   response: EditorBoardSchema,
   errors: ['not_found', 'conflict'],
@@ -226,8 +233,7 @@ export const publishBoard = endpoint({
   path: '/api/admin/boards/:year/publish',
   summary: 'Publishes a complete board: visitors see it at once (admins).',
   tag: 'Board editor',
-  params: BoardYearParamsSchema,
-  paramsNotFound: 'There is no board for this year.',
+  ...boardYearParams,
   response: EditorBoardSchema,
   errors: ['not_found', 'conflict'],
 });
@@ -237,8 +243,7 @@ export const unpublishBoard = endpoint({
   path: '/api/admin/boards/:year/unpublish',
   summary: 'Takes a board back to draft: visitors no longer see it (admins).',
   tag: 'Board editor',
-  params: BoardYearParamsSchema,
-  paramsNotFound: 'There is no board for this year.',
+  ...boardYearParams,
   response: EditorBoardSchema,
   errors: ['not_found'],
 });
@@ -248,8 +253,7 @@ export const deleteBoard = endpoint({
   path: '/api/admin/boards/:year',
   summary: 'Deletes a draft board (its movies stay). Published boards must be unpublished first (admins).',
   tag: 'Board editor',
-  params: BoardYearParamsSchema,
-  paramsNotFound: 'There is no board for this year.',
+  ...boardYearParams,
   // No content, as every 204 of the contract: the web client reads none (lib/api-client.ts).
   response: z.undefined(),
   status: 204,
@@ -287,8 +291,7 @@ export const updateMovie = endpoint({
   path: '/api/admin/movies/:id',
   summary: 'Edits a movie (its id never changes); published boards show the change at once (admins).',
   tag: 'Board editor',
-  params: MovieIdParamsSchema,
-  paramsNotFound: 'There is no such movie.',
+  ...movieIdParams,
   body: MoviePatchSchema,
   response: EditorMovieSchema,
   errors: ['not_found'],
@@ -302,8 +305,7 @@ export const replaceMoviePoster = endpoint({
   path: '/api/admin/movies/:id/poster',
   summary: `A movie's poster: a JPEG, PNG, WebP or AVIF file in the "${POSTER_FIELD}" field, or JSON { tmdbId } (admins).`,
   tag: 'Board editor',
-  params: MovieIdParamsSchema,
-  paramsNotFound: 'There is no such movie.',
+  ...movieIdParams,
   body: TmdbPosterBodySchema,
   bodyFormat: 'multipart-or-json',
   response: EditorMovieSchema,
@@ -315,8 +317,7 @@ export const removeMoviePoster = endpoint({
   path: '/api/admin/movies/:id/poster',
   summary: "Removes a movie's poster; it gets a generated placeholder again (admins).",
   tag: 'Board editor',
-  params: MovieIdParamsSchema,
-  paramsNotFound: 'There is no such movie.',
+  ...movieIdParams,
   response: EditorMovieSchema,
   errors: ['not_found'],
 });
@@ -524,7 +525,7 @@ export const getImportJob = endpoint({
   summary: 'One import: its state and progress, and its result or error once finished (admins).',
   tag: 'Board editor',
   params: z.object({ id: z.uuid() }),
-  paramsNotFound: 'There is no such import.',
+  paramsNotFound: IMPORT_NOT_FOUND,
   response: ImportJobSchema,
   errors: ['not_found'],
 });

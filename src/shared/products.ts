@@ -180,7 +180,7 @@ export const ProductUpdateSchema = z
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
 /** A malformed id cannot name a product: it is answered like an unknown one (`paramsNotFound`). */
-const idParams = z.object({ id: ProductIdSchema });
+const productIdParams = { params: z.object({ id: ProductIdSchema }), paramsNotFound: PRODUCT_UNAVAILABLE };
 
 export const listProducts = endpoint({
   method: 'GET',
@@ -206,8 +206,7 @@ export const getProduct = endpoint({
   path: '/api/products/:id',
   summary: 'One active product.',
   tag: 'Products',
-  params: idParams,
-  paramsNotFound: PRODUCT_UNAVAILABLE,
+  ...productIdParams,
   response: ProductSchema,
 });
 
@@ -241,8 +240,7 @@ export const updateProduct = endpoint({
   summary: 'Signed in: edit a product; `isActive: false` archives it.',
   tag: 'Products',
   errors: ['conflict'],
-  params: idParams,
-  paramsNotFound: PRODUCT_UNAVAILABLE,
+  ...productIdParams,
   body: ProductUpdateSchema,
   maxBodyBytes: BODY_LIMITS.product,
   response: StaffProductSchema,
@@ -257,8 +255,7 @@ export const replaceProductImage = endpoint({
   bodyFormat: 'multipart',
   body: z.object({ image: z.string().meta({ contentMediaType: 'image/*', description: 'JPEG, PNG, WebP, GIF or AVIF; stored as WebP.' }) }),
   errors: ['payload_too_large', 'too_many_parts', 'unsupported_media_type', 'invalid_multipart'],
-  params: idParams,
-  paramsNotFound: PRODUCT_UNAVAILABLE,
+  ...productIdParams,
   response: StaffProductSchema,
 });
 

@@ -158,16 +158,28 @@ function ShippingTo({ lines }: { lines: string[] | null }) {
 const refOf = (order: EmailOrder) => `#${orderNumber(order.id)}`;
 const shipToOf = (order: EmailOrder) => (order.shippingAddress === null ? null : addressLines(order.shippingAddress));
 
-/** Sent when an order is paid: items, options, totals and where it ships. */
-export function receiptEmail(order: EmailOrder): OrderEmailParts {
-  const subject = `Your ${PRODUCT_NAME} receipt for order ${refOf(order)}`;
-  const intro = `Thank you for your order! We received your payment of ${formatUsd(order.totalCents)}. Merchandise ships in 2–4 weeks; we will e-mail you when it leaves.`;
-  const [lines, totals, shipTo] = [orderLines(order), orderTotals(order), shipToOf(order)];
+/** What an e-mail says; `note` is a line under the intro (bold in the HTML part). */
+type EmailContent = {
+  subject: string;
+  intro: string;
+  note?: string;
+  lines: readonly Line[];
+  totals: readonly [string, string][];
+  shipTo: string[] | null;
+};
+
+/** Both parts of an e-mail from the one content. */
+function emailParts({ subject, intro, note, lines, totals, shipTo }: EmailContent): OrderEmailParts {
   return {
     subject,
-    text: textOf(subject, intro, linesText(lines, totals, shipTo)),
+    text: textOf(subject, note === undefined ? intro : `${intro}\n${note}`, linesText(lines, totals, shipTo)),
     html: (
       <EmailDocument title={subject} intro={intro}>
+        {note !== undefined && (
+          <p>
+            <strong>{note}</strong>
+          </p>
+        )}
         <LinesTable lines={lines} totals={totals} />
         <ShippingTo lines={shipTo} />
       </EmailDocument>
@@ -175,30 +187,30 @@ export function receiptEmail(order: EmailOrder): OrderEmailParts {
   };
 }
 
+/** An e-mail about the whole order: its lines, totals and where it ships. */
+const wholeOrderEmail = (order: EmailOrder, content: { subject: string; intro: string; note?: string }) =>
+  emailParts({ ...content, lines: orderLines(order), totals: orderTotals(order), shipTo: shipToOf(order) });
+
+/** Sent when an order is paid: items, options, totals and where it ships. */
+export function receiptEmail(order: EmailOrder): OrderEmailParts {
+  return wholeOrderEmail(order, {
+    subject: `Your ${PRODUCT_NAME} receipt for order ${refOf(order)}`,
+    intro: `Thank you for your order! We received your payment of ${formatUsd(order.totalCents)}. Merchandise ships in 2–4 weeks; we will e-mail you when it leaves.`,
+  });
+}
+
 /** Sent when an order is marked shipped: the tracking number, when there is one. */
 export function shippedEmail(order: EmailOrder): OrderEmailParts {
-  const subject = `Your ${PRODUCT_NAME} order ${refOf(order)} has shipped`;
   const carrier = order.shippingCarrier ?? '';
   const tracking = order.trackingNumber ?? '';
-  const trackingText =
-    tracking === ''
-      ? 'No tracking number was given for this shipment.'
-      : `Tracking number: ${tracking}${carrier === '' ? '' : ` (${carrier})`}`;
-  const intro = 'Good news: your order is on its way.';
-  const [lines, totals, shipTo] = [orderLines(order), orderTotals(order), shipToOf(order)];
-  return {
-    subject,
-    text: textOf(subject, `${intro}\n${trackingText}`, linesText(lines, totals, shipTo)),
-    html: (
-      <EmailDocument title={subject} intro={intro}>
-        <p>
-          <strong>{trackingText}</strong>
-        </p>
-        <LinesTable lines={lines} totals={totals} />
-        <ShippingTo lines={shipTo} />
-      </EmailDocument>
-    ),
-  };
+  return wholeOrderEmail(order, {
+    subject: `Your ${PRODUCT_NAME} order ${refOf(order)} has shipped`,
+    intro: 'Good news: your order is on its way.',
+    note:
+      tracking === ''
+        ? 'No tracking number was given for this shipment.'
+        : `Tracking number: ${tracking}${carrier === '' ? '' : ` (${carrier})`}`,
+  });
 }
 
 /**
@@ -206,44 +218,30 @@ export function shippedEmail(order: EmailOrder): OrderEmailParts {
  * this refund (the order's total when it is refunded at once), and the order.
  */
 export function refundedEmail(order: EmailOrder, refund?: EmailRefund): OrderEmailParts {
-  const subject = `Your ${PRODUCT_NAME} order ${refOf(order)} was refunded`;
-  const intro = `We refunded ${formatUsd(refund?.amountCents ?? order.totalCents)} to your original payment method. It can take 5–10 business days to appear on your statement.`;
-  const [lines, totals, shipTo] = [orderLines(order), orderTotals(order), shipToOf(order)];
-  return {
-    subject,
-    text: textOf(subject, intro, linesText(lines, totals, shipTo)),
-    html: (
-      <EmailDocument title={subject} intro={intro}>
-        <LinesTable lines={lines} totals={totals} />
-        <ShippingTo lines={shipTo} />
-      </EmailDocument>
-    ),
-  };
+  return wholeOrderEmail(order, {
+    subject: `Your ${PRODUCT_NAME} order ${refOf(order)} was refunded`,
+    intro: `We refunded ${formatUsd(refund?.amountCents ?? order.totalCents)} to your original payment method. It can take 5–10 business days to appear on your statement.`,
+  });
 }
 
 /** Sent for a partial refund (decision 192): what came back, and the money for it. */
 export function partialRefundEmail(order: EmailOrder, refund: EmailRefund): OrderEmailParts {
-  const subject = `Part of your ${PRODUCT_NAME} order ${refOf(order)} was refunded`;
-  const intro = `We refunded ${formatUsd(refund.amountCents)} to your original payment method for the items below. It can take 5–10 business days to appear on your statement.`;
   const lines = refund.lines.flatMap(({ position, quantity }) => {
     const item = order.items[position];
     return item === undefined ? [] : [lineOf(item, quantity)];
   });
   const itemsCents = refund.lines.reduce((sum, { position, quantity }) => sum + (order.items[position]?.unitPriceCents ?? 0) * quantity, 0);
-  const totals: [string, string][] = [
-    ['Items', formatUsd(itemsCents)],
-    ['Tax', formatUsd(Math.max(0, refund.amountCents - itemsCents))],
-    ['Refunded', formatUsd(refund.amountCents)],
-  ];
-  return {
-    subject,
-    text: textOf(subject, intro, linesText(lines, totals, null)),
-    html: (
-      <EmailDocument title={subject} intro={intro}>
-        <LinesTable lines={lines} totals={totals} />
-      </EmailDocument>
-    ),
-  };
+  return emailParts({
+    subject: `Part of your ${PRODUCT_NAME} order ${refOf(order)} was refunded`,
+    intro: `We refunded ${formatUsd(refund.amountCents)} to your original payment method for the items below. It can take 5–10 business days to appear on your statement.`,
+    lines,
+    totals: [
+      ['Items', formatUsd(itemsCents)],
+      ['Tax', formatUsd(Math.max(0, refund.amountCents - itemsCents))],
+      ['Refunded', formatUsd(refund.amountCents)],
+    ],
+    shipTo: null,
+  });
 }
 
 /** The e-mail of an outbox row: its kind, its order and (for refund notices) its refund. */

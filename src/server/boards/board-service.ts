@@ -1,6 +1,15 @@
 import { checkSlots, emptyBoardSlots, freeSpaceId, makeMovieId, publishProblem, ratingToHalves } from '../../domain/board-rules';
 import { FREE_SPACE_INDEX, FREE_SPACE_NAME } from '../../domain/boards';
-import type { BoardEditorState, EditorBoard, EditorMovie, MovieFields, PublicBoard, PublicBoardList } from '../../shared/boards';
+import {
+  BOARD_NOT_FOUND,
+  MOVIE_NOT_FOUND,
+  type BoardEditorState,
+  type EditorBoard,
+  type EditorMovie,
+  type MovieFields,
+  type PublicBoard,
+  type PublicBoardList,
+} from '../../shared/boards';
 import type { Movie } from '../../shared/content';
 import { conflict, notFound, validationFailed } from '../../shared/errors';
 import type { Db } from '../db/database';
@@ -18,8 +27,8 @@ import type { Updateable } from 'kysely';
 import type { MoviesTable } from './board-tables';
 import { removePosterFiles, storePlaceholderPoster, storeUploadedPoster, type StoredPoster } from './posters';
 
-const boardNotFound = () => notFound('There is no board for this year.');
-const movieNotFound = () => notFound('There is no such movie.');
+const boardNotFound = () => notFound(BOARD_NOT_FOUND);
+const movieNotFound = () => notFound(MOVIE_NOT_FOUND);
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;

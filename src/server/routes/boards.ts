@@ -10,6 +10,7 @@ import {
   exportBoards,
   getTmdbMovie,
   getBoard,
+  IMPORT_NOT_FOUND,
   getBoardEditor,
   getImportJob,
   getLatestImportJob,
@@ -173,7 +174,7 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
 
   route(app, getImportJob, admin, async ({ params: { id } }) => {
     const job = await imports.get(id);
-    if (job === undefined) throw notFound('There is no such import.');
+    if (job === undefined) throw notFound(IMPORT_NOT_FOUND);
     return job;
   });
 

@@ -1,8 +1,8 @@
 import { useId, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
-import { BOARD_WIDTH, FREE_SPACE_INDEX, LETTERS, squareName } from '../../../domain/boards';
+import { BOARD_WIDTH, FREE_SPACE_INDEX, squareName } from '../../../domain/boards';
 import type { EditorMovie } from '../../../shared/boards';
 import { POSTER_SIZES } from '../../../shared/poster-sizes';
-import { LETTER_COLORS } from '../../../ui/letter-colors';
+import { BoardLetters } from '../../../ui/board-letters';
 import { PosterPicture } from '../../../ui/poster-picture';
 import { PosterTitleStrip } from '../../../ui/poster-title-strip';
 
@@ -105,13 +105,7 @@ export function BoardSlots({ year, slots, movies, locked, selected, onOpen, onMo
           ? 'Published: the squares are locked (unpublish to rearrange). Open a square to edit its movie.'
           : 'Open a square to choose its movie. Drag a square onto another to swap them, or press Alt and an arrow key.'}
       </p>
-      <div className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-hidden="true">
-        {LETTERS.map((letter, column) => (
-          <span key={letter} className={`board-letter ${LETTER_COLORS[column] ?? ''}`}>
-            {letter}
-          </span>
-        ))}
-      </div>
+      <BoardLetters />
       <ul className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-label={`Squares of the ${year} board`}>
         {slots.map((id, position) => {
           const movie = id === null ? undefined : movies.get(id);

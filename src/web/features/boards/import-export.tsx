@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { BOARD_LIMITS, IMPORT_TEMPLATE_PATH, ImportFileSchema, type ImportFile } from '../../../shared/boards';
 import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { downloadBlob } from '../../lib/download';
 import { ImportPreviewView } from './import-preview';
 import { ImportProgress } from './import-progress';
 import { fetchExport } from './use-board-editor';
@@ -30,17 +31,6 @@ export async function readImportFile(file: File): Promise<{ file: ImportFile } |
   return { file: parsed.data };
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * Export (download every board, drafts too, as a movie-list file) and Import: a file (or the
  * template) is previewed per year and per movie, then imported as a background job whose
@@ -66,7 +56,10 @@ export function ImportExport() {
     setExportError(null);
     try {
       const file = await fetchExport();
-      download(`mingo-boards-${file.exportedAt.slice(0, 10)}.json`, `${JSON.stringify(file, null, 2)}\n`);
+      downloadBlob(
+        new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }),
+        `mingo-boards-${file.exportedAt.slice(0, 10)}.json`,
+      );
     } catch (error) {
       setExportError(messageOf(error));
     }

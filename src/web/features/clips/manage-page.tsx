@@ -1,5 +1,5 @@
 import { showToast } from '../../components/toast';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClipSortSchema, ClipTitleSchema, CLIP_TITLE_MAX, type Clip } from '../../../shared/clips';
 import { paths } from '../../lib/paths';
@@ -14,6 +14,25 @@ import { useAllClips } from './use-all-clips';
 import { useMyClips } from './use-my-clips';
 
 const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
+
+/** A dialog's foot: the failed save's message, if any, then Cancel and the dialog's own action. */
+function DialogActions({ error, onCancel, children }: { error: Error | null; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      {error !== null && (
+        <p role="alert" className="alert-error">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
 
 function EditTitleModal({ clip, onClose, onSaved }: { clip: Clip | null; onClose: () => void; onSaved: (title: string) => void }) {
   return (
@@ -44,19 +63,11 @@ function EditTitleForm({ clip, onClose, onSaved }: { clip: Clip; onClose: () => 
         error={check.success ? undefined : (check.error.issues[0]?.message ?? 'Invalid title')}
         autoFocus
       />
-      {update.isError && (
-        <p role="alert" className="alert-error">
-          {errorText(update.error)}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
+      <DialogActions error={update.error} onCancel={onClose}>
         <button type="submit" className="btn-primary" disabled={!check.success || update.isPending}>
           Save
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -74,15 +85,7 @@ function DeleteClipConfirm({ clip, onClose, onDeleted }: { clip: Clip; onClose: 
   return (
     <div className="flex flex-col gap-4">
       <p>“{clip.title}” and its video will be deleted for good.</p>
-      {remove.isError && (
-        <p role="alert" className="alert-error">
-          {errorText(remove.error)}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
+      <DialogActions error={remove.error} onCancel={onClose}>
         <button
           type="button"
           className="btn-primary bg-rose-700 text-white hover:bg-rose-800"
@@ -91,7 +94,7 @@ function DeleteClipConfirm({ clip, onClose, onDeleted }: { clip: Clip; onClose: 
         >
           <Icon name="delete" /> Delete
         </button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

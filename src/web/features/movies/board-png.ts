@@ -26,15 +26,3 @@ export async function svgPng(svg: string, format: BoardImageFormat): Promise<Blo
 export function boardPng(input: BoardImageInput): Promise<Blob> {
   return svgPng(boardImageSvg(input), input.format);
 }
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled (the download keeps its own reference).
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -4,7 +4,8 @@ import { encodeShareCode } from '../../../domain/share-code';
 import { sharePaths } from '../../../shared/page-meta';
 import type { Movie } from '../../../shared/content';
 import { Modal } from '../../components/modal';
-import { boardPng, downloadBlob } from './board-png';
+import { boardPng } from './board-png';
+import { downloadBlob } from '../../lib/download';
 import { usePngFile } from './use-png-file';
 
 type ShareBoardDialogProps = {

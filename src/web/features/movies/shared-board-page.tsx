@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { boardSummary } from '../../../domain/board-image';
-import { BOARD_WIDTH, completedLines, FREE_SPACE_INDEX, isBlackout, LETTERS, squareName } from '../../../domain/boards';
+import { BOARD_WIDTH, completedLines, FREE_SPACE_INDEX, isBlackout, squareName } from '../../../domain/boards';
 import { decodeShareCode } from '../../../domain/share-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { LETTER_COLORS } from '../../../ui/letter-colors';
+import { BoardLetters } from '../../../ui/board-letters';
 import { paths } from '../../lib/paths';
 import { boardOf, useBoards } from '../../lib/boards-store';
 import { Icon } from '../../../ui/icon';
@@ -123,13 +123,7 @@ export function SharedBoardPage() {
         <p className="py-10 text-center">{isPending ? 'Loading the board…' : 'The movie boards are not available right now.'}</p>
       ) : (
         <div className="card max-w-2xl p-3 sm:p-4">
-          <div className="grid grid-cols-5 gap-1.5 sm:gap-2" aria-hidden="true">
-            {LETTERS.map((letter, column) => (
-              <span key={letter} className={`board-letter ${LETTER_COLORS[column] ?? ''}`}>
-                {letter}
-              </span>
-            ))}
-          </div>
+          <BoardLetters />
           <ul className="mt-2 grid grid-cols-5 gap-1.5 sm:gap-2" aria-label={`Shared ${year} board`}>
             {board.map((movie, cell) => {
               const name = squareName(cell);
