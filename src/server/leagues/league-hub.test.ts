@@ -27,6 +27,10 @@ class FakeResponse extends EventEmitter {
     return this.reading;
   }
 
+  cork(): void {}
+
+  uncork(): void {}
+
   end(): void {
     this.writableEnded = true;
     this.emit('close');
@@ -132,6 +136,7 @@ function fakeSignals() {
     kind: 'postgres',
     beforeCommit: async () => undefined,
     afterCommit: async () => undefined,
+    standingsMoved: () => undefined,
     listen: async (given) => {
       handlers = given;
       given.onConnected(true);

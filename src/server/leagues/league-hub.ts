@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeagueEvent } from '../../shared/leagues';
 import type { LeagueReads } from './league-reads';
@@ -79,8 +80,9 @@ type Joiner = { subscriber: Subscriber; channel: Channel; lastEventId: number | 
 
 export type LeagueHub = {
   /**
-   * Starts a stream on `res` (its headers sent) for a member: the events after `lastEventId`
-   * (or a reset), then live. Resolves once its first round wrote the replay.
+   * Starts a stream on `res` for a member: the events after `lastEventId` (or a reset), then
+   * live. Resolves once its first round wrote the replay. `res` has sent its headers, with a body
+   * that ends with the connection (no chunked framing: the hub writes to its socket).
    */
   subscribe: (input: {
     leagueId: string;
@@ -100,6 +102,15 @@ export type LeagueHub = {
   /** Ends every stream with a retry hint spread over a few seconds, and stops listening. */
   close: () => Promise<void>;
 };
+
+/**
+ * Where a stream's bytes go: its socket, straight. The route sends a stream's headers with
+ * `connection: close` and no chunked framing (the body ends with the connection), so its bytes
+ * need no framing and skip the response's per-write work (`subscribe`).
+ */
+function outOf(res: ServerResponse): Pick<Writable, 'write' | 'cork' | 'uncork'> {
+  return res.socket ?? res;
+}
 
 /** One event as its stream frame. */
 export function frameOf(event: LeagueEvent): string {
@@ -142,7 +153,7 @@ export async function createLeagueHub(options: {
   const write = (subscriber: Subscriber, text: string): void => {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
-    res.write(text);
+    outOf(res).write(text);
     // A reader that stopped reading is cut rather than buffered for without bound.
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       markDropped(subscriber.memberId);
@@ -276,8 +287,12 @@ export async function createLeagueHub(options: {
   function writeStandings(subscriber: Subscriber, standings: NonNullable<Channel['standings']>): void {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
-    res.write(standings.prefix);
-    res.write(`${standings.you.get(subscriber.memberId) ?? 'null'}}\n\n`);
+    // One write system call for both parts; the shared bytes are not copied.
+    const out = outOf(res);
+    out.cork();
+    out.write(standings.prefix);
+    out.write(`${standings.you.get(subscriber.memberId) ?? 'null'}}\n\n`);
+    out.uncork();
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       markDropped(subscriber.memberId);
       res.destroy();
@@ -399,7 +414,7 @@ export async function createLeagueHub(options: {
         count(perAddress, address, -1);
         dropIfIdle(joined);
       });
-      res.write(`retry: ${RETRY_MS}\n\n`);
+      outOf(res).write(`retry: ${RETRY_MS}\n\n`);
       return new Promise<void>((resolve) => {
         joiners.push({ subscriber, channel: joined, lastEventId, done: resolve });
         void kick();
