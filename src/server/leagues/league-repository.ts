@@ -51,8 +51,27 @@ export function standingOf(row: MemberRow): Standing {
   };
 }
 
+/** A board's 25 squares in order from its slots ('' for an empty or missing one). */
+function squaresOf(slots: readonly { position: number; movie_id: string | null }[]): string[] {
+  const squares = Array.from({ length: 25 }, () => '');
+  for (const slot of slots) squares[slot.position] = slot.movie_id ?? '';
+  return squares;
+}
+
 /** Leagues, members and their event log (migration 0080), and the board reads leagues need. */
 export function createLeagueRepository(db: Executor) {
+  /** The player's memberships of open leagues, with the league's year, code, name and kind, by league. */
+  const membershipsQuery = (playerId: string) =>
+    db
+      .selectFrom('league_members as m')
+      .innerJoin('leagues as l', 'l.id', 'm.league_id')
+      .selectAll('m')
+      .select(['l.year', 'l.code', 'l.name', 'l.community'])
+      .where('m.player_id', '=', playerId)
+      .where('m.left_at', 'is', null)
+      .where('l.closed_at', 'is', null)
+      .orderBy('l.id');
+
   return {
     // ——— Boards, as leagues read them ———
 
@@ -88,9 +107,7 @@ export function createLeagueRepository(db: Executor) {
         .where('board_year', '=', year)
         .orderBy('position')
         .execute();
-      const squares = Array.from({ length: 25 }, () => '');
-      for (const row of rows) squares[row.position] = row.movie_id ?? '';
-      return squares;
+      return squaresOf(rows);
     },
 
     async movieNames(ids: readonly string[]): Promise<Map<string, string>> {
@@ -279,17 +296,26 @@ export function createLeagueRepository(db: Executor) {
     },
 
     /** The player's memberships of open leagues, the league's year and code with each, in league id order (the lock order). */
-    async memberships(playerId: string): Promise<MembershipRow[]> {
-      return db
-        .selectFrom('league_members as m')
-        .innerJoin('leagues as l', 'l.id', 'm.league_id')
-        .selectAll('m')
-        .select(['l.year', 'l.code', 'l.name', 'l.community'])
-        .where('m.player_id', '=', playerId)
-        .where('m.left_at', 'is', null)
-        .where('l.closed_at', 'is', null)
-        .orderBy('l.id')
+    /** `memberships` with each league's board (`board`'s squares), in one statement: a mark reads both. */
+    async membershipsWithBoards(playerId: string): Promise<(MembershipRow & { board: string[] })[]> {
+      const rows = await membershipsQuery(playerId)
+        .select((eb) =>
+          eb
+            .selectFrom('board_slots as s')
+            .select(
+              sql<
+                { position: number; movie_id: string | null }[]
+              >`coalesce(json_agg(json_build_object('position', s.position, 'movie_id', s.movie_id)), '[]')`.as('slots'),
+            )
+            .whereRef('s.board_year', '=', 'l.year')
+            .as('slots'),
+        )
         .execute();
+      return rows.map(({ slots, ...row }) => ({ ...row, board: squaresOf(slots ?? []) }));
+    },
+
+    async memberships(playerId: string): Promise<MembershipRow[]> {
+      return membershipsQuery(playerId).execute();
     },
 
     async insertMember(values: {

@@ -88,6 +88,7 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     });
     // Committed: a signal that cannot go out delays the others' screens (the hub reads every
     // league again when its subscription comes back); it must not fail the request.
+    signals.standingsMoved(changes.standings);
     await signals
       .afterCommit(changes.messages())
       .catch((error: unknown) => options.log.warn({ err: error }, 'league signals: publish failed'));
@@ -107,8 +108,8 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
    */
   const asPlayer = async <T>(key: string | null, create: boolean, work: (tx: Tx, player: PlayerRow) => Promise<T>): Promise<WithKey<T>> =>
     write(async (tx) => {
-      const known = key === null ? undefined : await tx.players.byKeyHash(hashSecret(key));
-      if (known !== undefined) return { result: await work(tx, (await tx.players.lock(known.id)) ?? known) };
+      const known = key === null ? undefined : await tx.players.lockByKeyHash(hashSecret(key));
+      if (known !== undefined) return { result: await work(tx, known) };
       if (!create) throw notFound('This browser is not a player yet.');
       const newKey = newSecret();
       const player = await tx.players.create(hashSecret(newKey));
@@ -116,8 +117,8 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     });
 
   /** A member's standing on the league's board from their marks, at `at`. */
-  async function standingFor(tx: Tx, playerId: string, year: number, previous: Standing, at: number, known?: readonly string[]) {
-    const board = known ?? (await tx.leagues.board(year));
+  async function standingFor(tx: Tx, playerId: string, year: number, previous: Standing, at: number) {
+    const board = await tx.leagues.board(year);
     const seen = (await tx.leagues.seenAmong([playerId], board)).get(playerId) ?? [];
     return { ...nextStanding(previous, markedCells(board, new Set(seen)), at), marks: seen };
   }
@@ -198,19 +199,25 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     await append(tx, league, 'reset', null, { reason: 'owner', name: league.name } satisfies StoredReset);
   }
 
-  /** Marks that changed seen → each open league of the player whose board holds one: its standing, and a `marks` event (friends' leagues). */
-  async function applyToLeagues(tx: Tx, playerId: string, changed: ReadonlyMap<string, MarkState>, at: number): Promise<void> {
-    const memberships = await tx.leagues.memberships(playerId);
-    if (memberships.length === 0) return;
+  /**
+   * Marks that changed seen → each open league of the player whose board holds one: its standing
+   * (from `seen`, all the player's seen movies after the change), and a `marks` event (friends' leagues).
+   */
+  async function applyToLeagues(
+    tx: Tx,
+    playerId: string,
+    changed: ReadonlyMap<string, MarkState>,
+    seen: ReadonlySet<string>,
+    at: number,
+  ): Promise<void> {
+    const memberships = await tx.leagues.membershipsWithBoards(playerId);
     // The movies' names go into friends' leagues' events only (a community league logs no marks).
     let names: Map<string, string> | undefined;
-    const boards = new Map<number, string[]>();
     for (const membership of memberships) {
-      const board = boards.get(membership.year) ?? (await tx.leagues.board(membership.year));
-      boards.set(membership.year, board);
+      const { board } = membership;
       const relevant = [...changed].filter(([movieId]) => board.includes(movieId));
       if (relevant.length === 0) continue;
-      const { standing, newLines, mingo } = await standingFor(tx, playerId, membership.year, standingOf(membership), at, board);
+      const { standing, newLines, mingo } = nextStanding(standingOf(membership), markedCells(board, seen), at);
       await tx.leagues.saveStanding(membership.id, standing);
       if (membership.community) {
         tx.changes.standing(membership.league_id);
@@ -287,12 +294,12 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
           changes.map((change) => ({ movieId: change.movieId, seen: change.seen, at: Date.parse(change.at) })),
           at,
         );
-        await tx.players.saveMarks(
+        const seen = await tx.players.saveMarks(
           player.id,
           new Map([...marks].filter(([id, mark]) => current.get(id)?.at !== mark.at || current.get(id)?.seen !== mark.seen)),
         );
-        if (changed.size > 0) await applyToLeagues(tx, player.id, changed, at);
-        return tx.players.seenIds(player.id);
+        if (changed.size > 0) await applyToLeagues(tx, player.id, changed, new Set(seen), at);
+        return seen;
       });
     },
 

@@ -6,6 +6,18 @@ export type PlayerRow = { id: string; created_at: Date };
 
 /** Players, their browsers' keys, their seen marks and their device links (migration 0080). */
 export function createPlayerRepository(db: Executor) {
+  /** The movies the player has seen, in a stable order. */
+  const seenIds = async (playerId: string): Promise<string[]> => {
+    const rows = await db
+      .selectFrom('player_marks')
+      .select('movie_id')
+      .where('player_id', '=', playerId)
+      .where('seen', '=', true)
+      .orderBy('movie_id')
+      .execute();
+    return rows.map((row) => row.movie_id);
+  };
+
   return {
     async byKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
       return db
@@ -26,6 +38,17 @@ export function createPlayerRepository(db: Executor) {
       await db.insertInto('player_keys').values({ key_hash: keyHash, player_id: playerId }).execute();
     },
 
+    /** The player of a browser's key, locked as `lock` does (one statement for both). */
+    async lockByKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
+      return db
+        .selectFrom('player_keys')
+        .innerJoin('players', 'players.id', 'player_keys.player_id')
+        .select(['players.id', 'players.created_at'])
+        .where('player_keys.key_hash', '=', keyHash)
+        .forUpdate('players')
+        .executeTakeFirst();
+    },
+
     /** Locks the player for the rest of the transaction: its marks and memberships change one request at a time. */
     async lock(playerId: string): Promise<PlayerRow | undefined> {
       return db.selectFrom('players').select(['id', 'created_at']).where('id', '=', playerId).forUpdate().executeTakeFirst();
@@ -44,30 +67,39 @@ export function createPlayerRepository(db: Executor) {
       return new Map(rows.map((row) => [row.movie_id, { seen: row.seen, at: row.changed_at.getTime() }]));
     },
 
-    async saveMarks(playerId: string, marks: ReadonlyMap<string, MarkState>): Promise<void> {
-      if (marks.size === 0) return;
-      await db
-        .insertInto('player_marks')
-        .values(
-          [...marks].map(([movieId, mark]) => ({ player_id: playerId, movie_id: movieId, seen: mark.seen, changed_at: new Date(mark.at) })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['player_id', 'movie_id']).doUpdateSet({ seen: sql`excluded.seen`, changed_at: sql`excluded.changed_at` }),
-        )
-        .execute();
-    },
-
-    /** The movies the player has seen, in a stable order. */
-    async seenIds(playerId: string): Promise<string[]> {
+    /** Keeps these marks and answers `seenIds` after them, in one statement (a mark's write is a round trip shorter). */
+    async saveMarks(playerId: string, marks: ReadonlyMap<string, MarkState>): Promise<string[]> {
+      if (marks.size === 0) return seenIds(playerId);
+      // The outer query sees the rows as they were before the insert: the saved movies come from it.
       const rows = await db
+        .with('saved', (qb) =>
+          qb
+            .insertInto('player_marks')
+            .values(
+              [...marks].map(([movieId, mark]) => ({
+                player_id: playerId,
+                movie_id: movieId,
+                seen: mark.seen,
+                changed_at: new Date(mark.at),
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['player_id', 'movie_id']).doUpdateSet({ seen: sql`excluded.seen`, changed_at: sql`excluded.changed_at` }),
+            )
+            .returning(['movie_id', 'seen']),
+        )
         .selectFrom('player_marks')
         .select('movie_id')
         .where('player_id', '=', playerId)
         .where('seen', '=', true)
+        .where('movie_id', 'not in', (eb) => eb.selectFrom('saved').select('saved.movie_id'))
+        .unionAll((eb) => eb.selectFrom('saved').select('saved.movie_id').where('saved.seen', '=', true))
         .orderBy('movie_id')
         .execute();
       return rows.map((row) => row.movie_id);
     },
+
+    seenIds,
 
     async createLink(playerId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
       // Spent and expired links of anyone go with the next one made: the table stays small.

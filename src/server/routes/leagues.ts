@@ -52,7 +52,8 @@ function lastEventIdOf(header: string | undefined, query: number | undefined): n
 /** Leagues (DESIGN §10): players, marks, leagues and their live events. */
 export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   const secure = new URL(ctx.config.publicUrl).protocol === 'https:';
-  const signals = ctx.config.redisUrl === undefined ? postgresSignals(ctx.database) : await redisSignals(ctx.config.redisUrl, app.log);
+  const signals =
+    ctx.config.redisUrl === undefined ? postgresSignals(ctx.database, app.log) : await redisSignals(ctx.config.redisUrl, app.log);
   const leagues = createLeagueService(ctx.database.db, {
     memberLimit: ctx.config.leagueMaxMembers,
     publicUrl: ctx.config.publicUrl,
@@ -147,13 +148,18 @@ export const leagueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     const headersSoFar = Object.entries(reply.getHeaders()).filter(
       (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
     );
+    // The body ends with the connection, unframed: the hub writes each event's bytes straight to
+    // the socket, once per subscriber (league-hub.ts).
+    res.removeHeader('transfer-encoding');
     res.writeHead(200, {
       ...Object.fromEntries(headersSoFar),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',
+      connection: 'close',
       // nginx: pass each event on at once instead of buffering the response.
       'x-accel-buffering': 'no',
     });
+    res.flushHeaders();
     await hub.subscribe({
       leagueId: league.id,
       community: league.community,
