@@ -225,6 +225,24 @@ describe('the league hub', () => {
     expect([count(ana), count(dee)]).toEqual([2, 2]);
   });
 
+  it('gives a stream that opens between ticks the last standings at once, and the next no sooner than a tick later', async () => {
+    reads.setRanks(['ana', 'ben', 'cy']);
+    await open('community-2025', 'ana', 0);
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS - 100);
+    const ben = await open('community-2025', 'ben', 0);
+    const times = () => ben.events().filter((event) => event.name === 'standing').length;
+    expect(times()).toBe(1);
+    // The standings move just before the next tick: ben's message waits for the tick after it.
+    reads.setRanks(['ben', 'ana', 'cy']);
+    signals.notify('community-2025:s');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(times()).toBe(1);
+    await vi.advanceTimersByTimeAsync(STANDINGS_MS);
+    expect(times()).toBe(2);
+    expect(ben.events().at(-1)?.data).toMatchObject({ you: { id: 'ben', rank: 1 } });
+  });
+
   it('spreads the ticks of a league with more subscribers than a second’s write budget', async () => {
     await hub.close();
     hub = await createLeagueHub({

@@ -42,6 +42,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 export const MAX_REPLAY = 500;
 /** Events read in one round (all leagues); more are read in the next. */
 const MAX_ROUND_EVENTS = 5_000;
+/** How much earlier than a tick's length the next tick may find a subscriber's last message (timers' clocks differ). */
+const TICK_EARLY_MS = 20;
 /** Members recently dropped for reading too slowly, remembered for a reset on their return. */
 const MAX_DROPPED = 10_000;
 
@@ -55,6 +57,10 @@ type Subscriber = {
   address: string;
   /** The id of the last logged event written to this subscriber. */
   lastSent: number;
+  /** The last standings message written to it: when, its leaders' bytes and its own place. */
+  standingsAt: number;
+  standingsPrefix?: Buffer;
+  standingsYou?: string;
 };
 
 type Channel = {
@@ -134,6 +140,7 @@ export async function createLeagueHub(options: {
   shutdownRetryMs?: () => number;
 }): Promise<LeagueHub> {
   const { reads, log, limits } = options;
+  const tickMs = options.standingsMs ?? STANDINGS_MS;
   const channels = new Map<string, Channel>();
   const perPlayer = new Map<string, number>();
   const perAddress = new Map<string, number>();
@@ -287,11 +294,15 @@ export async function createLeagueHub(options: {
   function writeStandings(subscriber: Subscriber, standings: NonNullable<Channel['standings']>): void {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
+    const own = standings.you.get(subscriber.memberId);
+    subscriber.standingsAt = Date.now();
+    subscriber.standingsPrefix = standings.prefix;
+    subscriber.standingsYou = own;
     // One write system call for both parts; the shared bytes are not copied.
     const out = outOf(res);
     out.cork();
     out.write(standings.prefix);
-    out.write(`${standings.you.get(subscriber.memberId) ?? 'null'}}\n\n`);
+    out.write(`${own ?? 'null'}}\n\n`);
     out.uncork();
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       markDropped(subscriber.memberId);
@@ -321,9 +332,15 @@ export async function createLeagueHub(options: {
         }
         const next = sameLeaders ? { ...previous, you } : { shared, prefix: Buffer.from(`event: standing\ndata: ${shared}"you":`), you };
         channel.standings = next;
+        const now = Date.now();
         for (const subscriber of channel.subscribers) {
           // Nothing new for this one: the leaders and its own place are what it was last sent.
-          if (sameLeaders && previous.you.get(subscriber.memberId) === you.get(subscriber.memberId)) continue;
+          if (subscriber.standingsPrefix === next.prefix && subscriber.standingsYou === you.get(subscriber.memberId)) continue;
+          // Sent one less than a tick ago (it opened between ticks): the next tick brings this.
+          if (now - subscriber.standingsAt < tickMs - TICK_EARLY_MS) {
+            channel.standingsDirty = true;
+            continue;
+          }
           writeStandings(subscriber, next);
           written += 1;
         }
@@ -375,7 +392,6 @@ export async function createLeagueHub(options: {
   // The next standings tick is set when one has been sent: two messages to one subscriber are
   // always at least STANDINGS_MS apart, however long ranking and writing took.
   let standingsTimer: NodeJS.Timeout | undefined;
-  const tickMs = options.standingsMs ?? STANDINGS_MS;
   const nextStandings = (written: number): void => {
     // However many subscribers, no more than STANDINGS_WRITES_PER_SECOND messages a second.
     standingsTimer = setTimeout(
@@ -404,7 +420,7 @@ export async function createLeagueHub(options: {
         channels.set(leagueId, channel);
       }
       const joined = channel;
-      const subscriber: Subscriber = { res, leagueId, playerId, memberId, address, lastSent: -1 };
+      const subscriber: Subscriber = { res, leagueId, playerId, memberId, address, lastSent: -1, standingsAt: -Infinity };
       count(perPlayer, playerId, 1);
       count(perAddress, address, 1);
       joined.joining += 1;
