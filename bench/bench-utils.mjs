@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.mjs';
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -33,18 +35,6 @@ export async function waitFor(url, { child, timeoutMs = 120_000 } = {}) {
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
-
-/** Debian's Chromium, headless, with nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Starts the production build (`$DIST_DIR/server/server.js`, default dist) on 127.0.0.1 with a
