@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { disableFeaturesSwitch } from './tests/e2e/chromium-flags';
+import { chromiumLaunchOptions } from './tests/e2e/chromium-flags';
 import { E2E_ADMIN } from './tests/e2e/e2e-admin';
 
 // The production build, started as the README starts it (`npm run serve` after `npm run build`),
@@ -45,20 +45,7 @@ export default defineConfig({
     // `test.use({ reducedMotion: 'no-preference' })` (particles, celebrations, random pick).
     serviceWorkers: 'block',
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        disableFeaturesSwitch(),
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'browser', testIgnore: /(update-prompt|clips-delete|boards|stock|mail-outbox)\.spec\.ts$/ },

@@ -9,9 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitFor, writeHelloServer } from './bench-utils.mjs';
+import { startHelloAndApp } from './bench-utils.mjs';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS_PER_RUN ?? 4);
 const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
@@ -58,39 +57,30 @@ async function measure(label, databaseUrl) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-api-'));
   const children = [];
   try {
-    const helloFile = writeHelloServer(work);
-    const helloPort = await freePort();
-    const hello = start([helloFile], { PORT: String(helloPort) });
-    children.push(hello);
-    const appPort = await freePort();
-    const app = start([path.join(distDir, 'server', 'server.js')], {
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      DATABASE_URL: databaseUrl ?? '',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(work, 'no-site'),
-      ...(databaseUrl === undefined
-        ? {}
-        : {
-            AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-            ADMIN_EMAIL: 'bench@example.com',
-            ADMIN_PASSWORD: 'bench-admin-password-1',
-          }),
+    const urls = await startHelloAndApp({
+      work,
+      start,
+      children,
+      env: {
+        DATABASE_URL: databaseUrl ?? '',
+        ...(databaseUrl === undefined
+          ? {}
+          : {
+              AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+              ADMIN_EMAIL: 'bench@example.com',
+              ADMIN_PASSWORD: 'bench-admin-password-1',
+            }),
+      },
     });
-    children.push(app);
-    await waitFor(`http://127.0.0.1:${helloPort}/hello`, { child: hello });
-    await waitFor(`http://127.0.0.1:${appPort}/readyz`, { child: app });
-    const productsUrl = `http://127.0.0.1:${appPort}/api/products`;
+    const productsUrl = `${urls.app}/api/products`;
     const etag = (await fetch(productsUrl)).headers.get('etag');
-    const boardsUrl = `http://127.0.0.1:${appPort}/api/boards`;
+    const boardsUrl = `${urls.app}/api/boards`;
     const boardsEtag = (await fetch(boardsUrl)).headers.get('etag');
 
     const targets = {
-      hello: { url: `http://127.0.0.1:${helloPort}/hello` },
+      hello: { url: `${urls.hello}/hello` },
       products: { url: productsUrl },
-      clips: { url: `http://127.0.0.1:${appPort}/api/clips` },
+      clips: { url: `${urls.app}/api/clips` },
       'products 304': { url: productsUrl, headers: etag === null ? {} : { 'If-None-Match': etag } },
       // Living boards (issue 21): every published board with its 25 movies, and its revalidation.
       boards: { url: boardsUrl, headers: { 'Accept-Encoding': 'br' } },

@@ -1,9 +1,12 @@
 // Helpers shared by the benchmarks: they start their own servers on 127.0.0.1 only.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.mjs';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -34,23 +37,12 @@ export async function waitFor(url, { child, timeoutMs = 120_000 } = {}) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Debian's Chromium, headless, with nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Starts the production build (`$DIST_DIR/server/server.js`, default dist) on 127.0.0.1 with a
- * fresh data directory and demo content; `stop()` ends it and removes the data, `child` is its process.
+ * fresh data directory and demo content; `env` adds to or overrides its environment. `stop()` ends
+ * it and removes the data, `child` is its process.
  */
-export async function startServer() {
+export async function startServer(env = {}) {
   const distDir = process.env.DIST_DIR ?? 'dist';
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-'));
@@ -64,6 +56,7 @@ export async function startServer() {
       PUBLIC_URL: url,
       STATIC_DIR: path.join(distDir, 'client'),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -78,6 +71,31 @@ export async function startServer() {
   return { url, stop, child };
 }
 
+/**
+ * startServer() without demo content and with an admin account, signed in: `headers` (its session
+ * cookie and the origin) for the admin API. `env` as startServer's.
+ */
+export async function startServerAsAdmin(env = {}) {
+  const admin = { email: 'bench-admin@mingo.local', password: `bench-${randomBytes(8).toString('hex')}` };
+  const server = await startServer({ DEMO_DATA: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env });
+  try {
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(admin),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status} ${await signIn.text()}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    return { ...server, headers: { cookie, origin: server.url } };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 /** Writes the reference server of the throughput ratios (a bare Fastify "hello" on PORT, 127.0.0.1) into `dir`: its file. */
 export function writeHelloServer(dir) {
   const file = path.join(dir, 'hello.mjs');
@@ -89,4 +107,33 @@ app.get('/hello', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
   );
   return file;
+}
+
+/**
+ * The throughput benchmarks' two servers, each started with `start(args, env)` (which pins it to
+ * the caller's CPU) and added to `children` at once, for the caller to stop: the reference "hello"
+ * and the production build with demo data and no site, its data under `work`; `env` adds to the
+ * app's environment. Resolves with their base URLs once both answer.
+ */
+export async function startHelloAndApp({ work, start, children, env = {} }) {
+  const distDir = process.env.DIST_DIR ?? 'dist';
+  const helloPort = await freePort();
+  const hello = start([writeHelloServer(work)], { PORT: String(helloPort) });
+  children.push(hello);
+  const appPort = await freePort();
+  const app = start([path.join(distDir, 'server', 'server.js')], {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    DATABASE_URL: '',
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(work, 'no-site'),
+    ...env,
+  });
+  children.push(app);
+  const urls = { hello: `http://127.0.0.1:${helloPort}`, app: `http://127.0.0.1:${appPort}` };
+  await waitFor(`${urls.hello}/hello`, { child: hello });
+  await waitFor(`${urls.app}/readyz`, { child: app });
+  return urls;
 }

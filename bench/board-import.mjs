@@ -12,13 +12,8 @@
 //
 // --with-posters points every movie at a demo poster the site has (no placeholder to draw): the
 // import's own cost without the drawing.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, waitFor } from './bench-utils.mjs';
+import { startServerAsAdmin } from './bench-utils.mjs';
 
 const { values } = parseArgs({
   options: { boards: { type: 'string', default: '75' }, 'with-posters': { type: 'boolean', default: false } },
@@ -28,8 +23,6 @@ const LAST_YEAR = 2100;
 const boards = Number(values.boards);
 if (!Number.isInteger(boards) || boards < 1 || boards > LAST_YEAR - FIRST_YEAR + 1)
   throw new Error(`--boards is 1 to ${LAST_YEAR - FIRST_YEAR + 1}`);
-const distDir = process.env.DIST_DIR ?? 'dist';
-const ADMIN = { email: 'bench-admin@mingo.local', password: `bench-${randomBytes(8).toString('hex')}` };
 
 /** An export-format file of `count` fictional draft boards, 25 entries each (the centre its Free Space). */
 function boardsFile(count, imageURL) {
@@ -68,38 +61,10 @@ async function timed(url, headers) {
   return performance.now() - started;
 }
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-import-'));
-let app;
+let server;
 try {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  app = spawn(process.execPath, [`${distDir}/server/server.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(work, 'data'),
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(distDir, 'client'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${origin}/readyz`, { child: app });
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const headers = { cookie, origin };
+  server = await startServerAsAdmin();
+  const { url: origin, headers } = server;
 
   // The reference: the public boards as a visitor reads them, before the import.
   const idle = [];
@@ -152,9 +117,5 @@ try {
       `(n=${during.length}); before: median ${median(idle).toFixed(1)} ms, p95 ${p95(idle).toFixed(1)} ms; ratio ${ratio.toFixed(2)}`,
   );
 } finally {
-  if (app !== undefined && app.exitCode === null) {
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
-  }
-  rmSync(work, { recursive: true, force: true });
+  await server?.stop();
 }

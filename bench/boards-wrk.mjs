@@ -8,9 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitFor, writeHelloServer } from './bench-utils.mjs';
+import { startHelloAndApp } from './bench-utils.mjs';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS_PER_RUN ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
@@ -39,33 +38,17 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-wrk-'));
 const children = [];
 try {
-  const helloFile = writeHelloServer(work);
-  const helloPort = await freePort();
-  const hello = start([helloFile], { PORT: String(helloPort) });
-  children.push(hello);
-  const appPort = await freePort();
-  const app = start([path.join(distDir, 'server', 'server.js')], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    DATABASE_URL: '',
-    DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(work, 'no-site'),
-  });
-  children.push(app);
-  await waitFor(`http://127.0.0.1:${helloPort}/hello`, { child: hello });
-  await waitFor(`http://127.0.0.1:${appPort}/readyz`, { child: app });
-  const boardsUrl = `http://127.0.0.1:${appPort}/api/boards`;
+  const urls = await startHelloAndApp({ work, start, children });
+  const boardsUrl = `${urls.app}/api/boards`;
   const first = await fetch(boardsUrl, { headers: { 'accept-encoding': 'br' } });
   const etag = first.headers.get('etag');
   const size = (await first.arrayBuffer()).byteLength;
   const targets = {
-    hello: [`http://127.0.0.1:${helloPort}/hello`, {}],
+    hello: [`${urls.hello}/hello`, {}],
     'boards (br)': [boardsUrl, { 'Accept-Encoding': 'br' }],
     'boards (gzip)': [boardsUrl, { 'Accept-Encoding': 'gzip' }],
     'boards 304': [boardsUrl, { 'Accept-Encoding': 'br', 'If-None-Match': etag ?? '' }],
-    products: [`http://127.0.0.1:${appPort}/api/products`, { 'Accept-Encoding': 'br' }],
+    products: [`${urls.app}/api/products`, { 'Accept-Encoding': 'br' }],
   };
   const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -8,7 +8,7 @@
 // ratios against the budgets and always exits 0 unless it cannot run at all; it never gates CI.
 /* global window, document, MutationObserver -- code passed to page.evaluate and addInitScript runs in the browser */
 import http from 'node:http';
-import { CHROMIUM_ARGS, startServer } from './bench-utils.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './bench-utils.mjs';
 import { chromium } from '@playwright/test';
 
 const JS_BUDGET_BYTES = 120 * 1024; // issue 13 (was 170 KiB in issue 3)
@@ -115,7 +115,7 @@ async function measure(browser, baseUrl, profile) {
 async function main() {
   const givenUrl = argValue('--url') ?? process.env.BENCH_URL;
   const server = givenUrl === undefined ? await startServer() : { url: givenUrl.replace(/\/$/, ''), stop: async () => {} };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     console.log(`Home budget for ${server.url}/\n`);
     for (const profile of VIEWPORTS) {

@@ -10,7 +10,7 @@
 // Run `npm run build` first. Prints medians and exits 0: a measurement, never a CI gate.
 /* global window -- code passed to addInitScript/evaluate runs in the browser */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, startServer } from './bench-utils.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './bench-utils.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const VIEWPORTS = [
@@ -22,7 +22,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const urlIndex = process.argv.indexOf('--url');
 const givenUrl = urlIndex === -1 ? process.env.BENCH_URL : process.argv[urlIndex + 1];
 const server = givenUrl === undefined ? await startServer() : { url: givenUrl.replace(/\/$/, ''), stop: async () => {} };
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const device of VIEWPORTS) {
     const runs = [];

@@ -15,9 +15,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, freePort, startServer, waitFor } from './bench-utils.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer, waitFor } from './bench-utils.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_PAGES = ['/', '/shop', '/db', '/about'];
 const GOALS = { score: 95, tbtMs: 150, cls: 0 };
 
@@ -27,11 +26,11 @@ function argValue(name) {
 }
 
 async function startChromium() {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mingo-lh-chrome-'));
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
       ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,

@@ -3,16 +3,11 @@
 // most 64 MiB. Starts node $DIST_DIR/server/server.js (default dist) on a temporary data dir;
 // run `npm run build` first. Prints the figures (median of 3 uploads, RSS peak growth sampled
 // every 20 ms against the RSS after a warm-up upload) and exits 0: a measurement, never a CI gate.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { freePort, waitFor } from './bench-utils.mjs';
+import { startServerAsAdmin } from './bench-utils.mjs';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
-const ADMIN = { email: 'bench-admin@mingo.local', password: `bench-${randomBytes(8).toString('hex')}` };
 const rss = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
@@ -27,39 +22,11 @@ async function fiveMegabyteJpeg() {
   return noise;
 }
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-poster-'));
-let app;
+let server;
 try {
   const jpeg = await fiveMegabyteJpeg();
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  app = spawn(process.execPath, [`${distDir}/server/server.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(work, 'data'),
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(work, 'no-site'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${origin}/readyz`);
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const headers = { cookie, origin };
+  server = await startServerAsAdmin();
+  const { url: origin, headers, child: app } = server;
   const created = await fetch(`${origin}/api/admin/movies`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -91,7 +58,5 @@ try {
   );
   console.log(`server RSS: baseline ${mib(baseline)}, peak ${mib(peak)}, growth ${mib(peak - baseline)} (goal ≤ 64 MiB)`);
 } finally {
-  app?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(work, { recursive: true, force: true });
+  await server?.stop();
 }

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { encodeShareCode } from '../src/domain/share-code.ts';
-import { CHROMIUM_ARGS, startServer } from './bench-utils.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './bench-utils.mjs';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'test-results/screens' }, only: { type: 'string' } } });
 const ADMIN = { email: 'screens-admin@mingo.local', password: 'screens-admin-password' };
@@ -137,7 +137,7 @@ const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
 const only = values.only?.split(',');
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const screen of SCREENS.filter((s) => only === undefined || only.includes(s.name))) {
     const shots = [];

@@ -6,20 +6,15 @@
 // Run `npm run build` (or DIST_DIR=… npm run build) first. The server listens on 127.0.0.1 with
 // MAX_CLIP_BYTES raised; the 1 GiB body is generated on the fly (a WebM header, then filler).
 // It prints numbers and the ratio and always exits 0 unless it cannot run at all; never gates CI.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, waitFor } from './bench-utils.mjs';
+import { startServerAsAdmin } from './bench-utils.mjs';
 
 const VIDEO_BYTES = 1024 * 1024 * 1024;
 const BUDGET_BYTES = 100 * 1024 * 1024;
 const CHUNK_BYTES = 256 * 1024;
 const SAMPLE_MS = 50;
-const distDir = process.env.DIST_DIR ?? 'dist';
-const ADMIN = { email: 'bench-admin@mingo.local', password: `bench-${randomBytes(8).toString('hex')}` };
 
 const rss = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -27,39 +22,14 @@ const rss = (pid) => {
 };
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-upload-'));
-let app;
+let server;
 try {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  app = spawn(process.execPath, [`${distDir}/server/server.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(work, 'data'),
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      MAX_CLIP_BYTES: String(VIDEO_BYTES + 1024 * 1024),
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(work, 'no-site'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${origin}/readyz`);
-
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  server = await startServerAsAdmin({ MAX_CLIP_BYTES: String(VIDEO_BYTES + 1024 * 1024) });
+  const {
+    url: origin,
+    headers: { cookie },
+    child: app,
+  } = server;
 
   // Warm the upload path with a small clip, then take the baseline.
   const demo = readFileSync('assets/demo-clips/sinners.webm');
@@ -144,7 +114,5 @@ try {
     `growth ${(growth / BUDGET_BYTES).toFixed(2)}× the 100 MiB budget: ${growth < BUDGET_BYTES ? 'within budget' : 'OVER BUDGET'}`,
   );
 } finally {
-  app?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(work, { recursive: true, force: true });
+  await server?.stop();
 }

@@ -19,21 +19,19 @@ create table standing (id int primary key, n bigint not null default 0);
 insert into standing select g from generate_series(1, 1000) g;
 create table log (league int not null, id bigserial, data jsonb not null, primary key (league, id));
 SQL
-cat >"$dir/plain.sql" <<'SQL'
-\set league random(1, 1000)
+# The league write; with an argument, that statement too, just before the commit.
+transaction() {
+  cat <<SQL
+\\set league random(1, 1000)
 begin;
 update standing set n = n + 1 where id = :league;
 insert into log (league, data) values (:league, '{"seen": 5}');
+${1:-}
 commit;
 SQL
-cat >"$dir/notify.sql" <<'SQL'
-\set league random(1, 1000)
-begin;
-update standing set n = n + 1 where id = :league;
-insert into log (league, data) values (:league, '{"seen": 5}');
-select pg_notify('mingo_league_events', :league || ':' || currval('log_id_seq'));
-commit;
-SQL
+}
+transaction >"$dir/plain.sql"
+transaction "select pg_notify('mingo_league_events', :league || ':' || currval('log_id_seq'));" >"$dir/notify.sql"
 # One listener, as one app instance holds.
 ( psql "$URL" -qc 'listen mingo_league_events; select pg_sleep(3600)' >/dev/null 2>&1 ) &
 listener=$!

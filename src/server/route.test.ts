@@ -26,21 +26,11 @@ const upload = endpoint({
   response: z.object({ ok: z.boolean() }),
 });
 
-const sentByHandler = endpoint({
-  method: 'GET',
-  path: '/sent',
-  summary: 'test',
-  tag: 'test',
-  response: z.object({ ok: z.boolean() }),
-});
-
-const broken = endpoint({
-  method: 'GET',
-  path: '/broken',
-  summary: 'test',
-  tag: 'test',
-  response: z.object({ ok: z.boolean() }),
-});
+/** A GET endpoint of this test that answers `{ ok }`. */
+const okEndpoint = (path: string) =>
+  endpoint({ method: 'GET', path, summary: 'test', tag: 'test', response: z.object({ ok: z.boolean() }) });
+const sentByHandler = okEndpoint('/sent');
+const broken = okEndpoint('/broken');
 
 const thing = endpoint({
   method: 'GET',

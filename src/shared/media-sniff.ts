@@ -14,9 +14,11 @@ const ascii = (bytes: Uint8Array, start: number, length: number): string => Stri
 const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 
-// ISO base media brands of MP4 video. HEIF/AVIF images and M4A audio share the `ftyp` box but
-// carry other brands, so the box alone is not enough.
-const MP4_BRANDS = new Set([
+/**
+ * ISO base media brands of MP4 video. HEIF/AVIF images and M4A audio share the `ftyp` box but
+ * carry other brands, so the box alone is not enough.
+ */
+export const MP4_BRANDS: ReadonlySet<string> = new Set([
   'isom',
   'iso2',
   'iso3',

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicBoard } from '../../src/shared/boards';
-import { disableFeaturesSwitch } from '../e2e/chromium-flags';
+import { chromiumLaunchOptions } from '../e2e/chromium-flags';
+import { whenFeedShows } from '../e2e/feed-timing';
 import { jsonRequest, request } from './http';
 import { createDatabase, PORTS, requireBuild, SERVER_ENTRY, startApp, stopApp, waitReady, type AppProcess } from './support';
 
@@ -69,20 +70,7 @@ describe('a mark on the other member’s screen in Chromium, on PostgreSQL (issu
     movies = board.movies.filter((_, cell) => cell !== 12).map((movie) => [movie.id, movie.name]);
     expect(movies).toHaveLength(24);
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        disableFeaturesSwitch(),
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     // Ana on a phone: she makes the league in her browser (its cookie is her player), Ben joins it.
     context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -116,42 +104,17 @@ describe('a mark on the other member’s screen in Chromium, on PostgreSQL (issu
     if (tempDir !== undefined) await rm(tempDir, { recursive: true, force: true });
   }, 60_000);
 
-  /** Resolves in Ana's page with Date.now() when the feed first holds exactly `text`. */
-  async function whenShown(text: string): Promise<() => Promise<number>> {
-    await page.evaluate((wanted) => {
-      const w = window as unknown as { __shownAt?: Promise<number> };
-      w.__shownAt = new Promise((resolve) => {
-        const check = () => {
-          const items = document.querySelectorAll('[data-testid="activity-feed"] li > span:first-child');
-          if (![...items].some((item) => item.textContent === wanted)) return false;
-          resolve(Date.now());
-          return true;
-        };
-        if (check()) return;
-        const observer = new MutationObserver(() => {
-          if (check()) observer.disconnect();
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      });
-    }, text);
-    return () =>
-      page.evaluate(
-        (bound) =>
-          Promise.race([
-            (window as unknown as { __shownAt: Promise<number> }).__shownAt,
-            new Promise<number>((_, reject) => setTimeout(() => reject(new Error('not shown')), bound)),
-          ]),
-        SHOWN_WITHIN_MS,
-      );
-  }
-
   /** Ben marks the next SAMPLES movies through `app`, one at a time; the time of each to Ana's screen. */
   async function measure(app: AppProcess): Promise<number[]> {
     const times: number[] = [];
     for (let sample = 0; sample < SAMPLES; sample++) {
       const [movieId, name] = movies[next] ?? ['', ''];
       next += 1;
-      const shown = await whenShown(`Ben saw ${name}`);
+      const shown = await whenFeedShows(page, `Ben saw ${name}`, {
+        entry: 'li > span:first-child',
+        exact: true,
+        withinMs: SHOWN_WITHIN_MS,
+      });
       const sentAt = Date.now();
       const reply = await jsonRequest(
         `${app.url}/api/me/marks`,

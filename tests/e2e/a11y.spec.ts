@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { encodeShareCode } from '../../src/domain/share-code';
 import { axeViolations, expectNoViolations, THEMES, type Theme } from './axe';
 import { expect, rootClasses, signIn, test } from './fixtures';
-import { startPinSetCheckout } from './order-support';
+import { completeTestCheckout, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // axe-core over every page and main dialog, in both themes, signed out and signed in: any
 // violation of axe's default rules (WCAG 2.x A/AA and best practices) fails the test.
@@ -267,16 +267,8 @@ test.describe('axe: checkout and order admin', () => {
       await expectNoViolations(page, `test checkout with problems (${colorScheme})`);
     }
 
-    const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await page.getByLabel('Email for the receipt').fill(email);
-    await page.getByLabel('Full name').fill('Robin Axe');
-    await page.getByLabel('Address line 1').fill('1 Contrast Lane');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal code').fill('12345');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page).toHaveURL(/\/success/);
+    const email = uniqueEmail('a11y');
+    await completeTestCheckout(page, email);
 
     await signIn(page, 'admin');
     for (const theme of THEMES) {

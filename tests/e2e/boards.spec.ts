@@ -2,44 +2,16 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { draftBoard, origin, publishedMovies } from './boards-support';
+import { expect, signIn, test, whenServiceWorkerReady } from './fixtures';
 
 // Living boards (issue 21): an admin builds and publishes boards in the browser, visitors play
 // them. These tests change what every visitor sees (a published 2026 board), so they run in the
 // `shared-state` project, after the other browser tests, and take their boards away at the end.
 
-type Movie = { id: string; name: string; year: number };
-
-const origin = () => String(test.info().project.use.baseURL);
-
-async function seededMovies(request: APIRequestContext): Promise<Movie[]> {
-  const response = await request.get('/data/movielist.json');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Movie[]).filter((movie) => movie.name !== 'Free Space');
-}
-
-/** Creates a draft board through the API and fills its squares (null = leave empty). */
-async function draftBoard(request: APIRequestContext, year: number, ids: (string | null)[]): Promise<void> {
-  const created = await request.post('/api/admin/boards', { data: { year }, headers: { origin: origin() } });
-  expect(created.status(), await created.text()).toBe(201);
-  const board = (await created.json()) as { slots: (string | null)[] };
-  const slots = board.slots.map((id, position) => (position === 12 ? id : (ids[position > 12 ? position - 1 : position] ?? null)));
-  const put = await request.put(`/api/admin/boards/${year}/slots`, { data: { slots }, headers: { origin: origin() } });
-  expect(put.status(), await put.text()).toBe(200);
-}
-
 async function removeBoard(request: APIRequestContext, year: number): Promise<void> {
   await request.post(`/api/admin/boards/${year}/unpublish`, { headers: { origin: origin() } });
   await request.delete(`/api/admin/boards/${year}`, { headers: { origin: origin() } });
-}
-
-/** Waits until the service worker has installed and controls the page (as offline.spec.ts). */
-async function whenServiceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 async function visitor(context: BrowserContext): Promise<Page> {
@@ -73,7 +45,7 @@ test.describe('living boards', () => {
 
     // The admin: 22 squares from existing movies through the API, one found by title, one new.
     await signIn(page);
-    const movies = await seededMovies(page.request);
+    const movies = await publishedMovies(page.request);
     const fromOlderBoards = movies.filter((movie) => movie.year <= 2020);
     const searched = fromOlderBoards[30];
     if (searched === undefined) throw new Error('The seed has movies');
@@ -169,7 +141,7 @@ test.describe('living boards', () => {
   test('a draft stays invisible to visitors; its squares move with Alt+arrow keys and by drag and drop', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signIn(page);
-    const movies = await seededMovies(page.request);
+    const movies = await publishedMovies(page.request);
     const [first, second] = movies;
     if (first === undefined || second === undefined) throw new Error('The seed has movies');
     await draftBoard(page.request, 2027, [first.id, second.id]);

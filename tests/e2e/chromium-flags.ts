@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
 // Chromium 156 preloads two WebUI omnibox popups (chrome://omnibox-popup.top-chrome) in every
 // headless window, each in a renderer of its own that nobody sees: leaving them out saves about
@@ -23,4 +24,9 @@ function playwrightDisabledFeatures(): string[] {
 /** The --disable-features switch for the browser tests: Playwright's list and ours. */
 export function disableFeaturesSwitch(): string {
   return `--disable-features=${[...new Set([...playwrightDisabledFeatures(), ...OURS])].join(',')}`;
+}
+
+/** How the browser tests launch Chromium: tests/support/chromium.mjs's browser and switches, and the features left out. */
+export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  return { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, disableFeaturesSwitch()] };
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { clipCards, SCREENSHOT, uploadByApi, VIDEO } from './clips-support';
 import { expect, signIn, test } from './fixtures';
 import { recordScripts, zodScripts } from './scripts-support';
@@ -179,14 +179,19 @@ test.describe('clip page and player', () => {
 });
 
 test.describe('movie modal', () => {
-  test('plays the movie’s clip in place of the poster, expands and contracts, and closes', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('tab', { name: /^2025/ }).click();
+  /** Opens the movie's dialog from its square on the board of `year`. */
+  async function openMovie(page: Page, year: number, name: string): Promise<Locator> {
+    await page.getByRole('tab', { name: new RegExp(`^${year}`) }).click();
     await page
       .getByRole('tabpanel')
-      .getByRole('button', { name: /^Sinners,/ })
+      .getByRole('button', { name: new RegExp(`^${name},`) })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Sinners' });
+    return page.getByRole('dialog', { name });
+  }
+
+  test('plays the movie’s clip in place of the poster, expands and contracts, and closes', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openMovie(page, 2025, 'Sinners');
     const play = dialog.getByRole('button', { name: 'Play the clip of Sinners' });
     await expect(play).toBeVisible();
     await play.click();
@@ -209,14 +214,9 @@ test.describe('movie modal', () => {
 
   test('shows no play overlay for a movie without a clip', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('tab', { name: /^2018/ }).click();
     const loaded = page.waitForResponse((response) => response.url().includes('/api/clips/by-title/'));
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /^Hereditary,/ })
-      .click();
+    const dialog = await openMovie(page, 2018, 'Hereditary');
     await loaded;
-    const dialog = page.getByRole('dialog', { name: 'Hereditary' });
     await expect(dialog.getByRole('img', { name: /^Poster of Hereditary/ })).toBeVisible();
     await expect(dialog.getByTestId('play-overlay')).toHaveCount(0);
   });
@@ -228,12 +228,7 @@ test.describe('movie modal', () => {
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal_error","message":"x"}}' }),
       );
       await page.goto('/');
-      await page.getByRole('tab', { name: /^2025/ }).click();
-      await page
-        .getByRole('tabpanel')
-        .getByRole('button', { name: /^Sinners,/ })
-        .click();
-      const dialog = page.getByRole('dialog', { name: 'Sinners' });
+      const dialog = await openMovie(page, 2025, 'Sinners');
       await expect(dialog.getByRole('alert')).toHaveText("Ooops! There's been an error loading the clip!");
       await expect(dialog.getByRole('alert')).toHaveClass(/alert-error/);
     });

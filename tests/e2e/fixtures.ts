@@ -83,3 +83,13 @@ export async function holdAppStart(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Waits until the service worker has installed (precached the app) and controls the page. */
+export async function whenServiceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first page is not controlled (no clients.claim); the next navigation is.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoViolations, THEMES, type Theme } from './axe';
+import { whenFeedShows } from './feed-timing';
 import { expect, signIn, test } from './fixtures';
 
 // Leagues (issue 32, decision 081): friends play MINGO together without accounts — a league made
@@ -74,32 +75,6 @@ const feed = (page: Page): Locator => page.getByTestId('activity-feed');
 async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);
   return { context, page: await context.newPage() };
-}
-
-/**
- * Resolves (in the page) with Date.now() when `text` first shows in the activity feed: the
- * moment the other member's mark arrived on this screen, without Playwright's polling in between.
- */
-async function whenFeedShows(page: Page, text: string): Promise<() => Promise<number>> {
-  await page.evaluate((wanted) => {
-    const w = window as unknown as { __shownAt?: Promise<number> };
-    w.__shownAt = new Promise((resolve) => {
-      const check = () => {
-        const found = [...document.querySelectorAll('[data-testid="activity-feed"] li')].some((item) =>
-          item.textContent?.startsWith(wanted),
-        );
-        if (!found) return false;
-        resolve(Date.now());
-        return true;
-      };
-      if (check()) return;
-      const observer = new MutationObserver(() => {
-        if (check()) observer.disconnect();
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-  }, text);
-  return () => page.evaluate(() => (window as unknown as { __shownAt: Promise<number> }).__shownAt);
 }
 
 const median = (values: number[]) => {

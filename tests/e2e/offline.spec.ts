@@ -1,15 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** Waits until the service worker has installed (precached the app) and controls the page. */
-async function whenServiceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first page is not controlled (no clients.claim); the next navigation is.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, whenServiceWorkerReady } from './fixtures';
 
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);

@@ -51,6 +51,11 @@ export async function buyPinSet(page: Page, email: string): Promise<void> {
 /** Pays the test checkout at `url` as a shopper would, the receipt to `email`. Leaves the page on /success. */
 export async function payTestCheckout(page: Page, url: string, email: string): Promise<void> {
   await page.goto(url);
+  await completeTestCheckout(page, email);
+}
+
+/** Fills in the test checkout page that is open as a shopper would, the receipt to `email`, and pays. Leaves the page on /success. */
+export async function completeTestCheckout(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email for the receipt').fill(email);
   await page.getByLabel('Full name').fill('Robin Reel');
   await page.getByLabel('Address line 1').fill('7 Projector Row');

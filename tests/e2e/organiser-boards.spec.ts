@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations, THEMES, type Theme } from './axe';
+import { draftBoard, origin, publishedMovies, type Movie } from './boards-support';
 import { expect, rootClasses, signIn, test } from './fixtures';
 
 // The board editor as an organiser meets it on a 390 px phone and at 1280 px (issue 33): the open
@@ -10,26 +11,10 @@ import { expect, rootClasses, signIn, test } from './fixtures';
 // project look at theirs); nothing is published, and the drafts go at the end.
 // It runs in the `shared-state` project (its file name ends in boards.spec.ts), after the others.
 
-type Movie = { id: string; name: string; year: number };
-
-const origin = () => String(test.info().project.use.baseURL);
-
+/** Each movie once: a movie on several published boards (boards.spec.ts puts older ones on 2026) is listed with each. */
 async function seededMovies(request: APIRequestContext): Promise<Movie[]> {
-  const response = await request.get('/data/movielist.json');
-  expect(response.status()).toBe(200);
-  // Each movie once: a movie on several published boards (boards.spec.ts puts older ones on 2026) is listed with each.
-  const movies = ((await response.json()) as Movie[]).filter((movie) => movie.name !== 'Free Space');
+  const movies = await publishedMovies(request);
   return [...new Map(movies.map((movie) => [movie.id, movie])).values()];
-}
-
-/** A draft of `year` with `ids` in board order around its Free Space (null = empty). */
-async function draftBoard(request: APIRequestContext, year: number, ids: (string | null)[]): Promise<void> {
-  const created = await request.post('/api/admin/boards', { data: { year }, headers: { origin: origin() } });
-  expect(created.status(), await created.text()).toBe(201);
-  const board = (await created.json()) as { slots: (string | null)[] };
-  const slots = board.slots.map((id, position) => (position === 12 ? id : (ids[position > 12 ? position - 1 : position] ?? null)));
-  const put = await request.put(`/api/admin/boards/${year}/slots`, { data: { slots }, headers: { origin: origin() } });
-  expect(put.status(), await put.text()).toBe(200);
 }
 
 async function removeBoard(request: APIRequestContext, year: number): Promise<void> {

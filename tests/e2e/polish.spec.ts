@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
 import { openCompareView } from './compare-support';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, whenServiceWorkerReady } from './fixtures';
 import { buyPinSet, startPinSetCheckout, uniqueEmail } from './order-support';
 
 // Issue 23 (decision 180): the compact header, feedback after actions, offline calm states, the
@@ -233,11 +233,7 @@ test.describe('offline calm states', () => {
     await page.goto('/');
     await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
     // Installed first, as offline.spec.ts does: offline, the app's code comes from the service worker.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await whenServiceWorkerReady(page);
     await context.setOffline(true);
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 

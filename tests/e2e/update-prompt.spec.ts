@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expectNoViolations, switchTheme, THEMES } from './axe';
-import { expect, test } from './fixtures';
+import { expect, test, whenServiceWorkerReady } from './fixtures';
 
 // A new deployment is simulated by changing the served service worker's bytes on disk, as a new
 // build's precache list does. This spec runs in its own Playwright project after every other
@@ -33,12 +33,7 @@ test('a new deployment offers "new version — reload"; Reload activates it and 
   await page.clock.install();
   await page.goto('/');
   await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first page is not controlled (no clients.claim); the next one is.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await whenServiceWorkerReady(page);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version of MINGO is available.' });
   await expect(prompt).toHaveCount(0);
   // Let the browser's own update check (made after the reload's navigation) finish before the new

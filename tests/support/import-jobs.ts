@@ -8,6 +8,11 @@ import { ImportJobSchema, type ImportJob } from '../../src/shared/boards';
  */
 export const IMPORT_FINISHES = { timeout: 50_000, interval: 50 } as const;
 
+/** Starts a board import with this body (the file and its options), as the admin's page posts it. */
+export function startImport(app: FastifyInstance, headers: Record<string, string>, body: object) {
+  return app.inject({ method: 'POST', url: '/api/admin/boards/import', headers, payload: body });
+}
+
 /** An import job as the API answers it (asserting the 200). */
 export async function importJob(app: FastifyInstance, headers: Record<string, string>, id: string): Promise<ImportJob> {
   const response = await app.inject({ method: 'GET', url: `/api/admin/boards/import/jobs/${id}`, headers });

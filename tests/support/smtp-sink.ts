@@ -36,3 +36,10 @@ export function readableMail(raw: string): string {
     'latin1',
   ).toString('utf8');
 }
+
+/** The messages received for this address, in the order they came. */
+export const receivedBy = (messages: readonly ReceivedMail[], email: string): ReceivedMail[] =>
+  messages.filter((mail) => mail.to.includes(email));
+
+/** A message's Subject line. */
+export const subjectOf = (raw: string): string => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';

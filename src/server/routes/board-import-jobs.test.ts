@@ -18,7 +18,7 @@ import { createStorage } from '../media/create-storage';
 import type { MediaStorage } from '../media/storage';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { EVENTUALLY } from '../../../tests/support/eventually';
-import { finished, importJob } from '../../../tests/support/import-jobs';
+import { finished, importJob, startImport } from '../../../tests/support/import-jobs';
 import { filesUnder } from '../../../tests/support/test-multipart';
 import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -118,8 +118,7 @@ describe('board import jobs', () => {
     await t.close();
   });
 
-  const start = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/boards/import', headers: admin, payload: body as object });
+  const start = (body: object) => startImport(t.app, admin, body);
   const latest = async (): Promise<ImportJob | null> => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/boards/import/jobs/latest', headers: admin });
     expect(response.statusCode).toBe(200);
@@ -372,10 +371,10 @@ describe('board import jobs across app instances on PostgreSQL', () => {
     const [one, two] = [instance(0), instance(1)];
     gate.hold(3);
     const body = { file: board(2060, 3) };
-    const started = await one.app.inject({ method: 'POST', url: '/api/admin/boards/import', headers: admin, payload: body });
+    const started = await startImport(one.app, admin, body);
     expect(started.statusCode).toBe(202);
     const { id } = ImportJobSchema.parse(started.json());
-    const refused = await two.app.inject({ method: 'POST', url: '/api/admin/boards/import', headers: admin, payload: body });
+    const refused = await startImport(two.app, admin, body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(conflictBody('This file is being imported already: wait for that import to finish.'));
     await vi.waitFor(
@@ -395,12 +394,7 @@ describe('board import jobs across app instances on PostgreSQL', () => {
       .insertInto('board_import_jobs')
       .values({ id, state: 'running', phase: 'posters', years: [2061], publish: false, file_sha256: 'y', owner: 'elsewhere/2/0' })
       .execute();
-    const busy = await two.app.inject({
-      method: 'POST',
-      url: '/api/admin/boards/import',
-      headers: admin,
-      payload: { file: board(2061, 0) },
-    });
+    const busy = await startImport(two.app, admin, { file: board(2061, 0) });
     expect(busy.statusCode).toBe(409);
     expect(await importJob(two.app, admin, id)).toMatchObject({ state: 'running' });
     await two.database.db
@@ -409,12 +403,7 @@ describe('board import jobs across app instances on PostgreSQL', () => {
       .where('id', '=', id)
       .execute();
     expect(await importJob(two.app, admin, id)).toMatchObject({ state: 'failed', error: { code: 'service_unavailable' } });
-    const started = await two.app.inject({
-      method: 'POST',
-      url: '/api/admin/boards/import',
-      headers: admin,
-      payload: { file: board(2061, 0) },
-    });
+    const started = await startImport(two.app, admin, { file: board(2061, 0) });
     expect(started.statusCode).toBe(202);
     expect(await finished(two, admin, ImportJobSchema.parse(started.json()).id)).toMatchObject({ state: 'done' });
   });

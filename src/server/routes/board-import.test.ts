@@ -9,7 +9,7 @@ import { runBoardsCommand, UsageError } from '../cli/boards';
 import { createStorage } from '../media/create-storage';
 import { signedInAs } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { finished } from '../../../tests/support/import-jobs';
+import { finished, startImport } from '../../../tests/support/import-jobs';
 
 const seedFile = readFileSync('public/data/movielist.json', 'utf8');
 /** What a finished import did (its job's `result`). */
@@ -35,6 +35,18 @@ function fictionalBoard(year: number, imageURL = ''): Movie[] {
         },
   );
 }
+
+/** The preview of a board the site does not have: 25 new movies as a draft, each with a placeholder poster. */
+const newDraftBoard = (year: number) => ({
+  year,
+  action: 'create',
+  currentStatus: null,
+  status: 'draft',
+  moviesAdded: 25,
+  moviesChanged: 0,
+  placeholders: 25,
+  emptySquares: [],
+});
 
 describe('boards import and export', () => {
   let t: TestApp;
@@ -64,8 +76,8 @@ describe('boards import and export', () => {
     return { status: response.statusCode, body: response.json<unknown>() };
   };
   /** Starts an import; a started one (202) is waited for and answers its job's result. */
-  const apply = async (body: unknown) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/boards/import', headers: admin, payload: body as object });
+  const apply = async (body: object) => {
+    const response = await startImport(t.app, admin, body);
     if (response.statusCode !== 202) return { status: response.statusCode, body: response.json<unknown>() };
     const job = await finished(t, admin, ImportJobSchema.parse(response.json()).id);
     expect(job).toMatchObject({ state: 'done', error: null });
@@ -100,16 +112,7 @@ describe('boards import and export', () => {
     expect(status).toBe(200);
     const previewed = ImportPreviewSchema.parse(body);
     expect(previewed).toEqual({
-      boards: [2027, 2028].map((year) => ({
-        year,
-        action: 'create',
-        currentStatus: null,
-        status: 'draft',
-        moviesAdded: 25,
-        moviesChanged: 0,
-        placeholders: 25,
-        emptySquares: [],
-      })),
+      boards: [newDraftBoard(2027), newDraftBoard(2028)],
       movies: expect.any(Array) as unknown[],
       overwritesPublished: false,
       problems: [],
@@ -198,18 +201,7 @@ describe('boards import and export', () => {
     const template: unknown = JSON.parse(readFileSync('public/data/mingo-board-template.json', 'utf8'));
     const previewed = ImportPreviewSchema.parse((await preview(template)).body);
     expect(previewed.problems).toEqual([]);
-    expect(previewed.boards).toEqual([
-      {
-        year: 2099,
-        action: 'create',
-        currentStatus: null,
-        status: 'draft',
-        moviesAdded: 25,
-        moviesChanged: 0,
-        placeholders: 25,
-        emptySquares: [],
-      },
-    ]);
+    expect(previewed.boards).toEqual([newDraftBoard(2099)]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutLimitsSchema } from '../../shared/orders';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { TEST_ORIGIN } from '../../../tests/support/auth';
+import { postCheckout, startCheckout, testCheckoutAction, payTestCheckout } from '../../../tests/support/shop';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { productFields } from '../../../tests/support/product-fields';
 
@@ -10,16 +10,6 @@ import { productFields } from '../../../tests/support/product-fields';
 // PGlite one transaction runs at a time; with TEST_DATABASE_URL the checkouts of one address
 // really race, and the address's lock must keep them under the cap.
 
-const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
-const PAYMENT = {
-  email: 'fan@example.com',
-  name: 'Ada Fan',
-  line1: '1 Main St',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'US',
-  cardNumber: '4242424242424242',
-};
 const heldMessage = (held: number) =>
   `Your open checkouts already hold ${held} items, and one address may hold at most 20 at once. ` +
   'Finish or cancel those checkouts first, or wait until they expire (31 minutes).';
@@ -34,31 +24,14 @@ describe('checkout caps (defaults: 10 units an order, 20 held per address)', () 
   const freshAddress = () => `203.0.113.${(addresses += 1)}`;
 
   const checkout = (lines: { productId: string; quantity: number }[], remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: lines.map((line) => ({ product: { id: line.productId }, quantity: line.quantity })),
+    postCheckout(
+      t,
+      lines.map((line) => ({ product: { id: line.productId }, quantity: line.quantity })),
       remoteAddress,
-    });
-  async function session(quantity: number, remoteAddress: string): Promise<{ sessionId: string; orderId: string }> {
-    const response = await checkout([{ productId: poster.id, quantity }], remoteAddress);
-    expect(response.statusCode, response.body).toBe(200);
-    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return { sessionId, orderId: row.id };
-  }
+    );
+  const session = (quantity: number, remoteAddress: string) => startCheckout(t, [{ product: { id: poster.id }, quantity }], remoteAddress);
   const testCheckout = (sessionId: string, action: 'pay' | 'cancel') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/checkout/test/${sessionId}/${action}`,
-      headers: sameOrigin,
-      payload: new URLSearchParams(action === 'pay' ? PAYMENT : {}).toString(),
-    });
+    action === 'pay' ? payTestCheckout(t, sessionId, { email: 'fan@example.com' }) : testCheckoutAction(t, sessionId, 'cancel');
   const reservedOf = async (id: string) => (await repo.getById(id))?.reservedStock;
 
   beforeAll(async () => {
@@ -195,14 +168,7 @@ describe('checkout caps from the configuration', () => {
 
   it('applies MAX_UNITS_PER_ORDER and MAX_HELD_UNITS_PER_ADDRESS', async () => {
     const product = await createProductRepository(t.database.db).create(productFields('CFG', { stock: 50 }));
-    const checkout = (quantity: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/create-checkout-session',
-        headers: { origin: TEST_ORIGIN },
-        payload: [{ product: { id: product.id }, quantity }],
-        remoteAddress: '192.0.2.10',
-      });
+    const checkout = (quantity: number) => postCheckout(t, [{ product: { id: product.id }, quantity }], '192.0.2.10');
     expect((await t.app.inject({ method: 'GET', url: '/api/checkout/limits' })).json()).toEqual({
       maxUnitsPerOrder: 3,
       maxHeldUnitsPerAddress: 5,

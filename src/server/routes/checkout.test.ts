@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPageSchema, OrderSummarySchema } from '../../shared/orders';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { payTestCheckout, startCheckout, testCheckoutAction } from '../../../tests/support/shop';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { productFields } from '../../../tests/support/product-fields';
 
@@ -9,7 +10,6 @@ import { productFields } from '../../../tests/support/product-fields';
 // page, Pay / Cancel through the shared fulfilment, and the order endpoints.
 
 const headers = { origin: TEST_ORIGIN };
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 
 type Line = {
   product: { id: string; price?: number };
@@ -204,12 +204,7 @@ describe('checkout with the test provider', () => {
     }
     const page = (sessionId: string) => t.app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` });
     const post = (sessionId: string, action: 'pay' | 'cancel', form: Record<string, string> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/checkout/test/${sessionId}/${action}`,
-        headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(form).toString(),
-      });
+      testCheckoutAction(t, sessionId, action, form);
     const statusOf = async (sessionId: string) =>
       OrderSummarySchema.parse((await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}` })).json()).status;
 
@@ -420,38 +415,18 @@ describe('the hosted test checkout in the server log', () => {
     const startUp = lines.length;
     const repo = createProductRepository(t.database.db);
     const poster = await repo.create(productFields('POSTER', { name: 'Poster', priceCents: 1500 }));
-    const start = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/create-checkout-session',
-        headers,
-        payload: [{ product: { id: poster.id }, quantity: 1 }],
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ url: string }>().url;
-    };
-    const paid = await start();
-    const cancelled = await start();
-    const form = (card: string) =>
-      new URLSearchParams({
-        email: 'ada@test.local',
-        name: 'Ada Fan',
-        line1: '1 Main St',
-        city: 'Springfield',
-        postalCode: '62701',
-        country: 'US',
-        cardNumber: card,
-      }).toString();
-    const post = (url: string, payload = '') =>
-      t.app.inject({ method: 'POST', url, headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const paid = (await startCheckout(t, [{ product: { id: poster.id }, quantity: 1 }])).sessionId;
+    const cancelled = (await startCheckout(t, [{ product: { id: poster.id }, quantity: 1 }])).sessionId;
+    const page = (sessionId: string) => t.app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` });
+    const pay = (card: string) => payTestCheckout(t, paid, { email: 'ada@test.local', cardNumber: card });
 
-    expect((await t.app.inject({ method: 'GET', url: paid })).statusCode).toBe(200);
+    expect((await page(paid)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/checkout/test/styles.css' })).statusCode).toBe(200);
-    expect((await post(`${paid}/pay`, form('4000000000000002'))).statusCode).toBe(422);
-    expect((await post(`${paid}/pay`, form('4242424242424242'))).statusCode).toBe(303);
-    expect((await t.app.inject({ method: 'GET', url: paid })).statusCode).toBe(303);
-    expect((await post(`${cancelled}/cancel`)).statusCode).toBe(303);
-    expect((await t.app.inject({ method: 'GET', url: '/checkout/test/test_cs_0123456789abcdef' })).statusCode).toBe(404);
+    expect((await pay('4000000000000002')).statusCode).toBe(422);
+    expect((await pay('4242424242424242')).statusCode).toBe(303);
+    expect((await page(paid)).statusCode).toBe(303);
+    expect((await testCheckoutAction(t, cancelled, 'cancel')).statusCode).toBe(303);
+    expect((await page('test_cs_0123456789abcdef')).statusCode).toBe(404);
 
     // The log was read: the payment and the cancellation are in it, and nothing at warn (40) or above.
     const logged = lines.slice(startUp);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeShareCode } from '../../domain/share-code';
 import { ClipSchema } from '../../shared/clips';
 import { ErrorBodySchema } from '../../shared/errors';
@@ -12,8 +12,8 @@ import { clipForm, filesUnder, multipart, PNG_BYTES } from '../../../tests/suppo
 import { signStripePayload, startFakeStripeServer, type FakeStripeServer } from '../../../tests/support/fake-stripe-server';
 import { createProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { allMailSent, payTestCheckout, postCheckout, startCheckout } from '../../../tests/support/shop';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { EVENTUALLY } from '../../../tests/support/eventually';
 import { fuzzCases, type FuzzCase, type FuzzDocument } from '../../../tests/support/contract-fuzz';
 
 /**
@@ -1375,12 +1375,7 @@ describe('hostile input (Stripe provider, every route but the test checkout)', (
       shirtColors: [],
       vinylColors: [],
     });
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: product.id }, quantity: 1, selectedShirtSize: 'S' }],
-    });
+    const checkout = await postCheckout(t, [{ product: { id: product.id }, quantity: 1, selectedShirtSize: 'S' }]);
     expect(checkout.statusCode, checkout.body).toBe(200);
     const order = await t.database.db.selectFrom('orders').select(['id', 'provider_session_id']).executeTakeFirstOrThrow();
     const form = clipForm('Sinners');
@@ -1435,22 +1430,7 @@ describe('hostile input (test provider: hosted checkout and orders)', () => {
   let sessions: Sessions;
   let fixtures: TestProviderFixtures;
 
-  async function checkout(productId: string): Promise<{ sessionId: string; orderId: string }> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: productId }, quantity: 1 }],
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return { sessionId, orderId: row.id };
-  }
+  const checkout = (productId: string) => startCheckout(t, [{ product: { id: productId }, quantity: 1 }]);
 
   beforeAll(async () => {
     t = await createTestApp({ PAYMENT_PROVIDER: 'test', ORDER_SWEEP_SECONDS: '0', TRUST_PROXY: '127.0.0.1' });
@@ -1467,27 +1447,11 @@ describe('hostile input (test provider: hosted checkout and orders)', () => {
     });
     const pending = await checkout(product.id);
     const paid = await checkout(product.id);
-    const payment = await t.app.inject({
-      method: 'POST',
-      url: `/checkout/test/${paid.sessionId}/pay`,
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        email: 'ada@test.local',
-        name: 'Ada Fan',
-        line1: '1 Main St',
-        city: 'Springfield',
-        postalCode: '62701',
-        country: 'US',
-        cardNumber: '4242424242424242',
-      }).toString(),
-    });
+    const payment = await payTestCheckout(t, paid.sessionId, { email: 'ada@test.local' });
     expect(payment.statusCode, payment.body).toBe(303);
     // The mail worker writes the receipt in the background (decision 172): let it finish before
     // the cases compare the database before and after each request.
-    await vi.waitFor(async () => {
-      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
-      expect(unsent).toEqual([]);
-    }, EVENTUALLY);
+    await allMailSent(t);
     fixtures = { pendingSession: pending.sessionId, pendingOrderId: pending.orderId, paidOrderId: paid.orderId };
   }, 60_000);
 

@@ -5,7 +5,7 @@ import { openPostgres, type Db } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { backoffMs, enqueueOrderEmail, startMailWorker } from '../orders/order-outbox';
 import { createProductRepository, type ProductRecord } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { signedInAs } from '../../../tests/support/auth';
 import { startFlakySmtpServer, type FlakySmtpServer } from '../../../tests/support/flaky-smtp-server';
 import {
   signStripePayload,
@@ -13,6 +13,8 @@ import {
   stripeSessionEvent,
   type FakeStripeServer,
 } from '../../../tests/support/fake-stripe-server';
+import { payTestCheckout, startCheckout } from '../../../tests/support/shop';
+import { subjectOf } from '../../../tests/support/smtp-sink';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { productFields } from '../../../tests/support/product-fields';
@@ -21,10 +23,6 @@ import { productFields } from '../../../tests/support/product-fields';
 // refuses and recovers (tests/support/flaky-smtp-server.ts): requests only queue, the mail worker
 // sends in the background, retries with backoff, dead-letters after MAIL_MAX_ATTEMPTS, and an
 // admin can send a dead letter again. PGlite, or PostgreSQL with TEST_DATABASE_URL.
-
-const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
-const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
-const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
 
 /** Every accepted message as "recipient: subject", sorted: a duplicate shows twice. */
 const deliveries = (smtp: FlakySmtpServer, recipients: string[]) =>
@@ -44,27 +42,10 @@ describe('the e-mail outbox with a flaky SMTP server', () => {
   let admin: Awaited<ReturnType<typeof signedInAs>>;
 
   async function paidOrder(email: string): Promise<string> {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }],
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const sessionId = started.json<{ url: string }>().url.split('/').pop() ?? '';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/checkout/test/${sessionId}/pay`,
-      headers: sameOrigin,
-      payload: new URLSearchParams({ ...ADDRESS, email, cardNumber: '4242424242424242' }).toString(),
-    });
+    const { sessionId, orderId } = await startCheckout(t, [{ product: { id: tee.id }, quantity: 1, selectedShirtSize: 'M' }]);
+    const paid = await payTestCheckout(t, sessionId, { email });
     expect(paid.statusCode, paid.body).toBe(303);
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return orderId;
   }
   const allSent = (recipients: string[]) =>
     vi.waitFor(async () => {
@@ -236,19 +217,7 @@ describe('the Stripe webhook with a hanging SMTP server', () => {
 
   it('acknowledges Stripe at once while the receipt waits for the server, then sends it once', async () => {
     const product = await createProductRepository(t.database.db).create(productFields('PIN', { name: 'Pin', priceCents: 900, stock: 10 }));
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: product.id }, quantity: 1 }],
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const sessionId = started.json<{ url: string }>().url.split('/').pop() ?? '';
-    const { id: orderId } = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
+    const { sessionId, orderId } = await startCheckout(t, [{ product: { id: product.id }, quantity: 1 }]);
     const email = 'webhook-hang@example.com';
     const payload = stripeSessionEvent('checkout.session.completed', { id: sessionId, orderId, email, paymentIntent: 'pi_test_hang' });
     const deliver = () =>

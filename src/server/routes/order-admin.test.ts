@@ -9,17 +9,24 @@ import {
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
-import { readableMail, startSmtpSink, type ReceivedMail } from '../../../tests/support/smtp-sink';
+import { signedInAs } from '../../../tests/support/auth';
+import {
+  allMailSent,
+  orderIdOf,
+  payTestCheckout,
+  postCheckout,
+  sessionIdOf,
+  startCheckout,
+  testCheckoutAction,
+  TEST_ADDRESS,
+} from '../../../tests/support/shop';
+import { readableMail, receivedBy, startSmtpSink, subjectOf } from '../../../tests/support/smtp-sink';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { productFields } from '../../../tests/support/product-fields';
 
 // The admin's order lifecycle with the test provider (ship, refund, filter, detail, CSV) and the
 // e-mails it sends, through a real SMTP server on 127.0.0.1. PGlite, or PostgreSQL with TEST_DATABASE_URL.
-
-const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
-const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
 
 describe('order lifecycle for admins', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -30,38 +37,13 @@ describe('order lifecycle for admins', () => {
   let staff: Awaited<ReturnType<typeof signedInAs>>;
 
   const stockOf = async (id: string) => (await repo.getById(id))?.stock;
-  const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((mail) => mail.to.includes(email));
-  const subjects = (email: string) => mailsTo(email).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '');
-  /** The mail worker sends in the background (decision 172): waits until it has sent every queued e-mail. */
-  const allSent = () =>
-    vi.waitFor(async () => {
-      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
-      expect(unsent).toEqual([]);
-    }, EVENTUALLY);
+  const mailsTo = (email: string) => receivedBy(smtp.messages, email);
+  const subjects = (email: string) => mailsTo(email).map((mail) => subjectOf(mail.raw));
+  const allSent = () => allMailSent(t);
 
-  async function checkout(quantity: number, productId = tee.id): Promise<{ sessionId: string; orderId: string }> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: productId }, quantity, selectedShirtSize: productId === tee.id ? 'M' : null }],
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return { sessionId, orderId: row.id };
-  }
-  const pay = (sessionId: string, form: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/checkout/test/${sessionId}/pay`,
-      headers: sameOrigin,
-      payload: new URLSearchParams({ ...ADDRESS, cardNumber: '4242424242424242', ...form }).toString(),
-    });
+  const checkout = (quantity: number, productId = tee.id) =>
+    startCheckout(t, [{ product: { id: productId }, quantity, selectedShirtSize: productId === tee.id ? 'M' : null }]);
+  const pay = (sessionId: string, form: Record<string, string>) => payTestCheckout(t, sessionId, form);
   async function paidOrder(email: string, quantity = 2, extra: Record<string, string> = {}) {
     const order = await checkout(quantity);
     expect((await pay(order.sessionId, { email, ...extra })).statusCode).toBe(303);
@@ -162,7 +144,7 @@ describe('order lifecycle for admins', () => {
     const refunded = await paidOrder('refunded-once@example.com', 1);
     expect((await refund(refunded.orderId)).statusCode).toBe(200);
     const cancelled = await checkout(1);
-    const cancel = await t.app.inject({ method: 'POST', url: `/checkout/test/${cancelled.sessionId}/cancel`, headers: sameOrigin });
+    const cancel = await testCheckoutAction(t, cancelled.sessionId, 'cancel');
     expect(cancel.statusCode).toBe(303);
     const expired = await checkout(1);
     const now = new Date();
@@ -352,7 +334,7 @@ describe('order lifecycle for admins', () => {
     };
     const fresh = await bySession();
     expect(fresh.raw.receiptEmail).toBe('r•••@example.com');
-    expect(fresh.raw.shipTo).toEqual({ ...ADDRESS, line2: null });
+    expect(fresh.raw.shipTo).toEqual({ ...TEST_ADDRESS, line2: null });
     // Asserted on the raw JSON: the full address never leaves, under any field.
     expect(fresh.text).not.toContain('receipt.reader');
     expect(fresh.raw).not.toHaveProperty('customerEmail');
@@ -421,13 +403,8 @@ describe('the pending-order expiry sweep', () => {
       try {
         expect(periods.filter((ms) => ms === 77_000)).toHaveLength(1);
         const product = await createProductRepository(running.database.db).create(productFields('TIMER', { stock: 5 }));
-        const response = await running.app.inject({
-          method: 'POST',
-          url: '/api/create-checkout-session',
-          headers: { origin: TEST_ORIGIN },
-          payload: [{ product: { id: product.id }, quantity: 1 }],
-        });
-        const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
+        const response = await postCheckout(running, [{ product: { id: product.id }, quantity: 1 }]);
+        const sessionId = sessionIdOf(response);
         const orders = running.database.db.selectFrom('orders').select('status').where('provider_session_id', '=', sessionId);
         await running.database.db
           .updateTable('orders')
@@ -451,17 +428,7 @@ describe('the pending-order expiry sweep', () => {
 
   it('expires pending orders older than 24 hours (test mode too), records it, and leaves others alone', async () => {
     const product = await createProductRepository(t.database.db).create(productFields('SWEEP', { stock: 5 }));
-    const start = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/create-checkout-session',
-        headers: { origin: TEST_ORIGIN },
-        payload: [{ product: { id: product.id }, quantity: 1 }],
-      });
-      const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-      return (await t.database.db.selectFrom('orders').select('id').where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow())
-        .id;
-    };
+    const start = async () => orderIdOf(t, sessionIdOf(await postCheckout(t, [{ product: { id: product.id }, quantity: 1 }])));
     const stale = await start();
     const fresh = await start();
     const now = new Date();

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderDetailSchema, type AdminOrderDetail } from '../../shared/orders';
 import { createOrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRecord, type ProductRepository } from '../products/product-repository';
-import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
-import { EVENTUALLY } from '../../../tests/support/eventually';
+import { signedInAs } from '../../../tests/support/auth';
 import { productFields } from '../../../tests/support/product-fields';
-import { readableMail, startSmtpSink, type ReceivedMail } from '../../../tests/support/smtp-sink';
+import { allMailSent, orderIdOf, payTestCheckout, postCheckout, sessionIdOf, startCheckout } from '../../../tests/support/shop';
+import { readableMail, receivedBy, startSmtpSink, subjectOf } from '../../../tests/support/smtp-sink';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 // Refunds after shipping and partial refunds (issue 33, decision 192), with the test provider:
 // amounts from the order's own prices, stock back for what comes back, refunded units and money
 // recorded, the buyer e-mailed once per refund, and every refund that cannot be made refused
 // with nothing changed. PGlite, or PostgreSQL with TEST_DATABASE_URL.
-
-const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
-const ADDRESS = { name: 'Ada Fan', line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
 
 describe('partial refunds and refunds after shipping', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -27,41 +24,22 @@ describe('partial refunds and refunds after shipping', () => {
   let shoppers = 0;
 
   const stockOf = async (id: string) => (await repo.getById(id))?.stock;
-  const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((mail) => mail.to.includes(email));
-  const subjects = (email: string) => mailsTo(email).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '');
-  const allSent = () =>
-    vi.waitFor(async () => {
-      const unsent = await t.database.db.selectFrom('order_emails').select('id').where('sent_at', 'is', null).execute();
-      expect(unsent).toEqual([]);
-    }, EVENTUALLY);
+  const mailsTo = (email: string) => receivedBy(smtp.messages, email);
+  const subjects = (email: string) => mailsTo(email).map((mail) => subjectOf(mail.raw));
+  const allSent = () => allMailSent(t);
 
   /** Paid: 2 Classic Tees (M) at $25.00 and a poster at $12.00; free delivery, tax $6.67, total $68.67. */
   async function paidOrder(email: string): Promise<string> {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [
+    const { sessionId, orderId } = await startCheckout(
+      t,
+      [
         { product: { id: tee.id }, quantity: 2, selectedShirtSize: 'M' },
         { product: { id: poster.id }, quantity: 1 },
       ],
-      remoteAddress: `198.51.100.${(shoppers += 1)}`,
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const sessionId = started.json<{ url: string }>().url.split('/').pop() ?? '';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/checkout/test/${sessionId}/pay`,
-      headers: sameOrigin,
-      payload: new URLSearchParams({ ...ADDRESS, email, cardNumber: '4242424242424242' }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return row.id;
+      `198.51.100.${(shoppers += 1)}`,
+    );
+    expect((await payTestCheckout(t, sessionId, { email })).statusCode).toBe(303);
+    return orderId;
   }
   const refund = (orderId: string, body: object = {}) =>
     t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers, payload: body });
@@ -198,31 +176,13 @@ describe('partial refunds and refunds after shipping', () => {
 
   it('refunds an order that never took its goods (needs refund) only whole', async () => {
     const scarce = await repo.create(productFields('PR-RARE', { name: 'Rare Print', priceCents: 3000, stock: 2 }));
-    const start = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/create-checkout-session',
-        headers: { origin: TEST_ORIGIN },
-        payload: [{ product: { id: scarce.id }, quantity: 1 }],
-        remoteAddress: `198.51.100.${(shoppers += 1)}`,
-      });
-    const sessions = [await start(), await start()].map((response) => response.json<{ url: string }>().url.split('/').pop() ?? '');
+    const start = () => postCheckout(t, [{ product: { id: scarce.id }, quantity: 1 }], `198.51.100.${(shoppers += 1)}`);
+    const sessions = [await start(), await start()].map(sessionIdOf);
     await repo.update(scarce.id, { stock: 1 });
-    for (const sessionId of sessions) {
-      await t.app.inject({
-        method: 'POST',
-        url: `/checkout/test/${sessionId}/pay`,
-        headers: sameOrigin,
-        payload: new URLSearchParams({ ...ADDRESS, email: 'unserved@example.com', cardNumber: '4242424242424242' }).toString(),
-      });
-    }
-    const unserved = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessions[1] ?? '')
-      .executeTakeFirstOrThrow();
-    expect((await detail(unserved.id)).status).toBe('needs_refund');
-    const partly = await refund(unserved.id, { lines: [{ line: 1, quantity: 1 }] });
+    for (const sessionId of sessions) await payTestCheckout(t, sessionId, { email: 'unserved@example.com' });
+    const unserved = await orderIdOf(t, sessions[1] ?? '');
+    expect((await detail(unserved)).status).toBe('needs_refund');
+    const partly = await refund(unserved, { lines: [{ line: 1, quantity: 1 }] });
     expect(partly.statusCode).toBe(200); // its only line, whole: that is the whole order
     expect(AdminOrderDetailSchema.parse(partly.json())).toMatchObject({ status: 'refunded' });
     expect(await stockOf(scarce.id)).toBe(0);

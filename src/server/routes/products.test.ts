@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductPageSchema, StaffProductSchema, type Product } from '../../shared/products';
 import { createProductRepository, type ProductRepository } from '../products/product-repository';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
+import { productFields } from '../../../tests/support/product-fields';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -26,7 +27,8 @@ const pngBytes = (width = 1200, height = 900) =>
     .png()
     .toBuffer();
 
-const productFields = (code: string) => ({
+/** The product form's fields as the staff page sends them. */
+const productForm = (code: string) => ({
   productName: `Shirt ${code}`,
   productCode: code,
   description: 'Printed to order',
@@ -50,14 +52,7 @@ describe('product routes', () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 1; i <= 9; i += 1) {
       const product = await repo.create({
-        name: `Demo ${i}`,
-        code: `DEMO-${i}`,
-        description: '',
-        priceCents: 1000 + i,
-        stock: i,
-        shirtSizes: [],
-        shirtColors: [],
-        vinylColors: [],
+        ...productFields(`DEMO-${i}`, { name: `Demo ${i}`, priceCents: 1000 + i, stock: i }),
         createdAt: new Date(base + i * 1000),
       });
       seeded.push(product.id);
@@ -68,6 +63,10 @@ describe('product routes', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  /** The staff page's product form, posted as multipart. */
+  const postForm = (form: { payload: Buffer; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/products', payload: form.payload, headers: { ...staff, ...form.headers } });
 
   const list = async (query: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/products${query}` });
@@ -124,16 +123,7 @@ describe('product routes', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json<Product>().productCode).toBe('DEMO-2');
 
-      const archived = await repo.create({
-        name: 'Old',
-        code: 'ARCHIVED-1',
-        description: '',
-        priceCents: 500,
-        stock: 1,
-        shirtSizes: [],
-        shirtColors: [],
-        vinylColors: [],
-      });
+      const archived = await repo.create(productFields('ARCHIVED-1', { name: 'Old', priceCents: 500, stock: 1 }));
       await repo.update(archived.id, { isActive: false });
       for (const id of [MISSING_ID, archived.id, 'not-a-uuid', "1' or 1=1"]) {
         const response = await t.app.inject({ method: 'GET', url: `/api/products/${encodeURIComponent(id)}` });
@@ -147,16 +137,7 @@ describe('product routes', () => {
     });
 
     it('GET /api/products/lookup answers the active products among the ids, for the cart', async () => {
-      const archived = await repo.create({
-        name: 'Gone',
-        code: 'ARCHIVED-2',
-        description: '',
-        priceCents: 500,
-        stock: 1,
-        shirtSizes: [],
-        shirtColors: [],
-        vinylColors: [],
-      });
+      const archived = await repo.create(productFields('ARCHIVED-2', { name: 'Gone', priceCents: 500, stock: 1 }));
       await repo.update(archived.id, { isActive: false });
       const ids = [seeded[2], MISSING_ID, archived.id, seeded[0]].join(',');
       const response = await t.app.inject({ method: 'GET', url: `/api/products/lookup?ids=${ids}` });
@@ -170,7 +151,7 @@ describe('product routes', () => {
 
   describe('permissions', () => {
     const writes = () => [
-      { method: 'POST' as const, url: '/api/products', payload: { ...productFields('PERM-1') } },
+      { method: 'POST' as const, url: '/api/products', payload: { ...productForm('PERM-1') } },
       { method: 'PATCH' as const, url: `/api/products/${seeded[0] ?? ''}`, payload: { quantityInStock: 3 } },
       { method: 'GET' as const, url: '/api/products/manage' },
     ];
@@ -218,13 +199,8 @@ describe('product routes', () => {
 
   describe('creating products', () => {
     it('creates a product from the multipart form with a normalised image', async () => {
-      const form = await multipart(productFields('new-tee'), { image: { bytes: await pngBytes(), type: 'image/png', name: 'tee.png' } });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: form.payload,
-        headers: { ...staff, ...form.headers },
-      });
+      const form = await multipart(productForm('new-tee'), { image: { bytes: await pngBytes(), type: 'image/png', name: 'tee.png' } });
+      const response = await postForm(form);
       expect(response.statusCode, response.body).toBe(201);
       const created = StaffProductSchema.parse(response.json());
       expect(created).toMatchObject({
@@ -271,15 +247,10 @@ describe('product routes', () => {
     });
 
     it('answers 409 with a clear message for a code that is taken, whatever its case', async () => {
-      const first = await t.app.inject({ method: 'POST', url: '/api/products', payload: { ...productFields('DUP-CODE') }, headers: staff });
+      const first = await t.app.inject({ method: 'POST', url: '/api/products', payload: { ...productForm('DUP-CODE') }, headers: staff });
       expect(first.statusCode).toBe(201);
-      const form = await multipart(productFields('dup-code'), { image: { bytes: await pngBytes(20, 20), type: 'image/png' } });
-      const second = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: form.payload,
-        headers: { ...staff, ...form.headers },
-      });
+      const form = await multipart(productForm('dup-code'), { image: { bytes: await pngBytes(20, 20), type: 'image/png' } });
+      const second = await postForm(form);
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({
         error: { code: 'conflict', message: 'The product code DUP-CODE is already taken. Choose another code.' },
@@ -304,13 +275,8 @@ describe('product routes', () => {
       ['an unknown field (mass assignment)', { priceCents: '1' }],
     ])('refuses %s with 400 and stores nothing', async (_name, override) => {
       const before = await repo.countAll();
-      const form = await multipart({ ...productFields('BAD-1'), ...override });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: form.payload,
-        headers: { ...staff, ...form.headers },
-      });
+      const form = await multipart({ ...productForm('BAD-1'), ...override });
+      const response = await postForm(form);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
       expect(await repo.countAll()).toBe(before);
@@ -338,13 +304,8 @@ describe('product routes', () => {
       ['text pretending to be a PNG', Buffer.from('hello'), 'image/png', 415],
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), 'image/svg+xml', 415],
     ])('refuses %s as the image', async (_name, bytes, type, status) => {
-      const form = await multipart(productFields('BAD-IMG'), { image: { bytes, type } });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: form.payload,
-        headers: { ...staff, ...form.headers },
-      });
+      const form = await multipart(productForm('BAD-IMG'), { image: { bytes, type } });
+      const response = await postForm(form);
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
       const stored = await t.database.db.selectFrom('products').select('id').where('code', '=', 'BAD-IMG').execute();
@@ -352,38 +313,26 @@ describe('product routes', () => {
     });
 
     it('refuses an image above 5 MB with 413', async () => {
-      const form = await multipart(productFields('BIG-IMG'), {
+      const form = await multipart(productForm('BIG-IMG'), {
         image: { bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1), type: 'image/png' },
       });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: form.payload,
-        headers: { ...staff, ...form.headers },
-      });
+      const response = await postForm(form);
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     });
 
     it('refuses other file fields and repeated fields', async () => {
-      const extraFile = await multipart(productFields('EXTRA-FILE'), { avatar: { bytes: await pngBytes(5, 5), type: 'image/png' } });
-      const first = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: extraFile.payload,
-        headers: { ...staff, ...extraFile.headers },
-      });
+      const extraFile = await multipart(productForm('EXTRA-FILE'), { avatar: { bytes: await pngBytes(5, 5), type: 'image/png' } });
+      const first = await postForm(extraFile);
       expect(first.statusCode).toBe(400);
 
       const form = new FormData();
       form.append('productName', 'A');
       form.append('productName', 'B');
       const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const second = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
+      const second = await postForm({
         payload: Buffer.from(await request.arrayBuffer()),
-        headers: { ...staff, 'content-type': request.headers.get('content-type') ?? '' },
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
       });
       expect(second.statusCode).toBe(400);
     });

@@ -4,24 +4,13 @@ import { applyPaymentEvent } from '../orders/fulfilment';
 import { createOrderService, type OrderService } from '../orders/order-lifecycle';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createProductRepository, type ProductRepository } from '../products/product-repository';
-import { TEST_ORIGIN } from '../../../tests/support/auth';
+import { payTestCheckout, postCheckout, sessionIdOf, startCheckout, testCheckoutAction } from '../../../tests/support/shop';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { productFields } from '../../../tests/support/product-fields';
 
 // Reserved stock (decision 171): a checkout session holds its units from its creation until it is
 // paid, cancelled or expired. On PGlite one transaction runs at a time; with TEST_DATABASE_URL
 // the twenty checkouts really race for the product's row lock.
-
-const sameOrigin = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' };
-const PAYMENT = {
-  email: 'fan@example.com',
-  name: 'Ada Fan',
-  line1: '1 Main St',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'US',
-  cardNumber: '4242424242424242',
-};
 
 describe('reserved stock', () => {
   let t: TestApp;
@@ -30,34 +19,15 @@ describe('reserved stock', () => {
   let shoppers = 0;
 
   /** Each checkout from its own address, as from different shoppers (the per-address limit is not under test). */
-  const checkout = (productId: string, quantity = 1) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      headers: { origin: TEST_ORIGIN },
-      payload: [{ product: { id: productId }, quantity }],
-      remoteAddress: `198.51.100.${(shoppers += 1) % 250}`,
-    });
-  async function session(productId: string, quantity = 1): Promise<{ sessionId: string; orderId: string }> {
-    const response = await checkout(productId, quantity);
-    expect(response.statusCode, response.body).toBe(200);
-    const sessionId = response.json<{ url: string }>().url.split('/').pop() ?? '';
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('provider_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return { sessionId, orderId: row.id };
-  }
+  const shopper = () => `198.51.100.${(shoppers += 1) % 250}`;
+  const checkout = (productId: string, quantity = 1) => postCheckout(t, [{ product: { id: productId }, quantity }], shopper());
+  const session = (productId: string, quantity = 1) => startCheckout(t, [{ product: { id: productId }, quantity }], shopper());
   const testCheckout = (sessionId: string, action: 'pay' | 'cancel' | '') =>
     action === ''
       ? t.app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` })
-      : t.app.inject({
-          method: 'POST',
-          url: `/checkout/test/${sessionId}/${action}`,
-          headers: sameOrigin,
-          payload: new URLSearchParams(action === 'pay' ? PAYMENT : {}).toString(),
-        });
+      : action === 'pay'
+        ? payTestCheckout(t, sessionId, { email: 'fan@example.com' })
+        : testCheckoutAction(t, sessionId, 'cancel');
   const statusOf = async (orderId: string) =>
     (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
   const stockOf = async (id: string) => {
@@ -112,7 +82,7 @@ describe('reserved stock', () => {
     expect(await offered(last.id)).toBe(0);
 
     // The one session pays: its reservation becomes the sale, once.
-    const sessionId = created[0]?.json<{ url: string }>().url.split('/').pop() ?? '';
+    const sessionId = created[0] === undefined ? '' : sessionIdOf(created[0]);
     expect((await testCheckout(sessionId, 'pay')).statusCode).toBe(303);
     expect((await testCheckout(sessionId, 'pay')).statusCode).toBe(303);
     expect(await stockOf(last.id)).toEqual({ stock: 0, reservedStock: 0 });

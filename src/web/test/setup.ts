@@ -5,8 +5,11 @@ import { cleanup, configure } from '@testing-library/react';
 // jsdom render, so they wait up to 15 s (a passing test returns as soon as the signal is there).
 configure({ asyncUtilTimeout: 15_000 });
 
-// jsdom has no modal dialogs; the Modal component only needs open/close to flip `open`.
+// jsdom has no modal dialogs; the Modal component only needs open/close to flip `open`. Nor object
+// URLs: a poster preview gets a fixed one (a test that reads them installs its own).
 beforeAll(() => {
+  URL.createObjectURL ??= () => 'blob:poster-preview';
+  URL.revokeObjectURL ??= () => undefined;
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.open = true;
   };

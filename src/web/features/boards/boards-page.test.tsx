@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createBoard,
   createMovie,
@@ -29,11 +29,6 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
 
 // Publishing refreshes the public boards store; its GET is not what these tests are about.
 vi.mock('../../lib/boards-store', () => ({ refreshBoards: () => Promise.resolve() }));
-
-beforeAll(() => {
-  URL.createObjectURL ??= () => 'blob:poster-preview';
-  URL.revokeObjectURL ??= () => undefined;
-});
 
 const NOW = '2026-11-26T12:00:00.000Z';
 

@@ -19,22 +19,21 @@ describe('money at the web edge', () => {
   it('maps products and orders, keeping every other field', () => {
     const product = { id: 'p', productName: 'Tee', price: 24.5, isActive: false };
     expect(productFromWire(product)).toEqual({ id: 'p', productName: 'Tee', priceCents: 2450, isActive: false });
+    // The fields of a line that are not money pass through as they are.
+    const line = {
+      productId: 'p',
+      productName: 'Tee',
+      productCode: 'TEE',
+      quantity: 2,
+      shirtSize: 'M',
+      shirtColor: null,
+      vinylColor: null,
+      refundedQuantity: 0,
+    };
     const order: OrderSummary = {
       id: 'o',
       status: 'paid',
-      items: [
-        {
-          productId: 'p',
-          productName: 'Tee',
-          productCode: 'TEE',
-          quantity: 2,
-          unitPrice: 24.5,
-          shirtSize: 'M',
-          shirtColor: null,
-          vinylColor: null,
-          refundedQuantity: 0,
-        },
-      ],
+      items: [{ ...line, unitPrice: 24.5 }],
       subtotal: 49,
       delivery: 0,
       tax: 4.41,
@@ -46,19 +45,7 @@ describe('money at the web edge', () => {
     expect(orderFromWire(order)).toEqual({
       id: 'o',
       status: 'paid',
-      items: [
-        {
-          productId: 'p',
-          productName: 'Tee',
-          productCode: 'TEE',
-          quantity: 2,
-          unitPriceCents: 2450,
-          shirtSize: 'M',
-          shirtColor: null,
-          vinylColor: null,
-          refundedQuantity: 0,
-        },
-      ],
+      items: [{ ...line, unitPriceCents: 2450 }],
       subtotalCents: 4900,
       deliveryCents: 0,
       taxCents: 441,
