@@ -2,7 +2,7 @@
 // holding its live stream, while 2,000 of them mark 10 movies each over 60 s (333 marks a second).
 // Goals: 0 errors; every subscriber ≤ 1 standings message a second; p99 of a mark request
 // ≤ 250 ms; the server's RSS steady. The server runs on core 0, the stream clients (two
-// processes) and the markers (one) on core 1 (taskset); PostgreSQL on its own.
+// processes) and the markers (one) on core 1 (taskset), with PostgreSQL (`--pg-core any`: unpinned).
 //
 //   node --import tsx bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
 // Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
@@ -16,6 +16,7 @@ import {
   loadAverage,
   openAll,
   percentile,
+  pinPostgres,
   reportAll,
   rssKb,
   seedLeagues,
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     members: { type: 'string', default: '10000' },
     markers: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
+    // The core PostgreSQL runs on ('any': where the kernel puts it; it then takes the server's core too).
+    'pg-core': { type: 'string', default: '1' },
   },
 });
 const MEMBERS = Number(values.members);
@@ -38,6 +41,12 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 console.log(
   `community league benchmark: ${MEMBERS} members with a stream each, ${MARKERS} marking 10 movies over ${SECONDS} s; load average ${loadAverage()}`,
+);
+const unpinPostgres = values['pg-core'] === 'any' ? undefined : pinPostgres(Number(values['pg-core']));
+console.log(
+  unpinPostgres === undefined
+    ? 'PostgreSQL on any core'
+    : `PostgreSQL pinned to core ${values['pg-core']} (with the clients; the server's core is its own)`,
 );
 const database = await createDatabase('mingo_bench_community');
 const server = await startApp({
@@ -93,7 +102,7 @@ try {
   const dropped = streams.filter((stream) => stream.dropped).length;
   console.log(`load average at the end ${loadAverage()}`);
   console.log(
-    `marks: ${result.latencies.length} in ${(result.tookMs / 1000).toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}${result.firstRefusal === undefined ? '' : ` (first refusal: ${result.firstRefusal})`}; ` +
+    `marks: ${result.latencies.length} in ${(result.tookMs / 1000).toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}, ${result.retried} resent once on a closed kept-alive connection${result.firstRefusal === undefined ? '' : ` (first refusal: ${result.firstRefusal})`}${result.failures?.length ? ` (no answer: ${result.failures.join(', ')})` : ''}; ` +
       `latency p50 ${fmt(percentile(result.latencies, 50))}, p99 ${fmt(percentile(result.latencies, 99))}, max ${fmt(Math.max(...result.latencies))}`,
   );
   console.log(
@@ -115,4 +124,5 @@ try {
   await Promise.all(clients.map((client) => client.close()));
   await server.stop();
   await database.drop();
+  unpinPostgres?.();
 }

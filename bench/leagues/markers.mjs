@@ -15,7 +15,20 @@ const agentFor = (from) => {
   return agent;
 };
 
-function put(url, body, headers, from) {
+/**
+ * A PUT, retried once when the server had closed a kept-alive connection just as it was reused
+ * (its idle timeout, 5 s): browsers resend a request that met a closed reused connection before
+ * any answer. `retried` says it was.
+ */
+async function put(url, body, headers, from) {
+  const started = performance.now();
+  const first = await putOnce(url, body, headers, from);
+  if (!first.staleConnection) return { ...first, ms: performance.now() - started };
+  const again = await putOnce(url, body, headers, from);
+  return { ...again, ms: performance.now() - started, retried: true };
+}
+
+function putOnce(url, body, headers, from) {
   return new Promise((resolve) => {
     const payload = JSON.stringify(body);
     const started = performance.now();
@@ -34,7 +47,14 @@ function put(url, body, headers, from) {
         response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started, text }));
       },
     );
-    request.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, error: error.message }));
+    request.on('error', (error) =>
+      resolve({
+        status: 0,
+        ms: performance.now() - started,
+        error: error.message,
+        staleConnection: request.reusedSocket && (error.code === 'ECONNRESET' || error.message === 'socket hang up'),
+      }),
+    );
     request.end(payload);
   });
 }
@@ -65,8 +85,14 @@ process.on('message', async (message) => {
       latencies: results.map((result) => result.ms),
       errors: results.filter((result) => result.status !== 200).length,
       statuses,
+      retried: results.filter((result) => result.retried).length,
       tookMs: performance.now() - start,
       firstRefusal: results.find((result) => result.status !== 200)?.text?.slice(0, 300),
+      failures: [
+        ...results
+          .filter((result) => result.status === 0)
+          .reduce((counts, result) => counts.set(result.error, (counts.get(result.error) ?? 0) + 1), new Map()),
+      ].map(([error, count]) => `${error} ×${count}`),
     },
   });
 });

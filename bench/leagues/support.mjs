@@ -3,9 +3,9 @@
 // leagues written straight into a fresh database (10,000 joins through the API would measure the
 // set-up, not the streams), client processes pinned to the other core, and the figures (RSS, CPU
 // time, percentiles). Everything listens on 127.0.0.1 only.
-import { fork, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminQuery, startApp as startClusterApp, stopApp, waitReady } from '../../tests/cluster/support.ts';
@@ -34,6 +34,27 @@ export function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Pins the local PostgreSQL (its postmaster and every backend; new backends inherit it) to `core`
+ * and answers a function that gives it every core again: the server's core is then its own, as
+ * with PostgreSQL on another machine. Without it, the backends a mark wakes often run on the
+ * server's core and take its time. Undefined when no local PostgreSQL is found.
+ */
+export function pinPostgres(core) {
+  const pidFile = readdirSync('/var/run/postgresql', { withFileTypes: true }).find((entry) => entry.name.endsWith('.pid'));
+  const postmaster = pidFile === undefined ? '' : readFileSync(path.join('/var/run/postgresql', pidFile.name), 'utf8').split('\n')[0];
+  if (!/^\d+$/.test(postmaster)) return undefined;
+  const processes = () => {
+    const children = execFileSync('pgrep', ['-P', postmaster], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return [postmaster, ...children];
+  };
+  const pin = (cores) => {
+    for (const pid of processes()) execFileSync('taskset', ['-p', '-c', cores, pid], { stdio: 'ignore' });
+  };
+  pin(String(core));
+  return () => pin(`0-${os.cpus().length - 1}`);
+}
+
 export function loadAverage() {
   return os
     .loadavg()
@@ -55,7 +76,14 @@ export async function startApp({ env, cpu, port }) {
       ...env,
     },
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
-    { cpu, nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] },
+    // BENCH_NODE_ARGS: more of node's options for the server (space-separated).
+    {
+      cpu,
+      nodeArgs: [
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
+    },
   );
   await waitReady(app, 120_000);
   return { ...app, pid: app.child.pid, stop: (signal = 'SIGTERM') => stopApp(app, signal) };

@@ -250,6 +250,8 @@ describe('the league hub', () => {
       signals: signals.signals,
       log: pino({ level: 'silent' }),
       limits: { perPlayer: 1, perAddress: 1 },
+      // The writes' slices take no time on the fake clock.
+      pause: async () => undefined,
     });
     const members = Array.from({ length: 2 * STANDINGS_WRITES_PER_SECOND }, (_, index) => `m${index}`);
     reads.setRanks(members);

@@ -42,6 +42,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 export const MAX_REPLAY = 500;
 /** Events read in one round (all leagues); more are read in the next. */
 const MAX_ROUND_EVENTS = 5_000;
+/** Standings messages written between two turns of the event loop: a tick of 10,000 does not hold up the requests. */
+const STANDINGS_SLICE = 500;
 /** How much earlier than a tick's length the next tick may find a subscriber's last message (timers' clocks differ). */
 const TICK_EARLY_MS = 20;
 /** Members recently dropped for reading too slowly, remembered for a reset on their return. */
@@ -138,8 +140,11 @@ export async function createLeagueHub(options: {
   standingsMs?: number;
   /** Spreads the reconnection of a closing process's clients (ms). */
   shutdownRetryMs?: () => number;
+  /** Lets the event loop turn between slices of a tick's writes (tests with a fake clock pass their own). */
+  pause?: () => Promise<void>;
 }): Promise<LeagueHub> {
   const { reads, log, limits } = options;
+  const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   const tickMs = options.standingsMs ?? STANDINGS_MS;
   const channels = new Map<string, Channel>();
   const perPlayer = new Map<string, number>();
@@ -333,7 +338,10 @@ export async function createLeagueHub(options: {
         const next = sameLeaders ? { ...previous, you } : { shared, prefix: Buffer.from(`event: standing\ndata: ${shared}"you":`), you };
         channel.standings = next;
         const now = Date.now();
+        let slice = 0;
         for (const subscriber of channel.subscribers) {
+          // Other work (a mark's request, a delivery round) runs between slices of the writes.
+          if (++slice % STANDINGS_SLICE === 0) await pause();
           // Nothing new for this one: the leaders and its own place are what it was last sent.
           if (subscriber.standingsPrefix === next.prefix && subscriber.standingsYou === you.get(subscriber.memberId)) continue;
           // Sent one less than a tick ago (it opened between ticks): the next tick brings this.
