@@ -157,13 +157,19 @@ export async function seedLeagues(database, { leagues, perLeague, community = fa
 }
 
 /** A client process (bench/leagues/sse-clients.mjs) pinned to `cpu`, spoken to over IPC. */
-export function startClients(cpu, script = 'sse-clients.mjs') {
+export function startClients(cpu, script = 'sse-clients.mjs', { nice = 0 } = {}) {
+  // `nice`: below the other processes of its core (a client that reads late moves only its own arrival times).
+  const niced = nice === 0 ? [] : ['nice', '-n', String(nice)];
   const child =
     cpu === undefined
       ? fork(path.join(here, script), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-      : spawn('taskset', ['-c', String(cpu), process.execPath, path.join(here, script)], {
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        });
+      : spawn(
+          niced[0] ?? 'taskset',
+          [...niced.slice(1), ...(niced.length > 0 ? ['taskset'] : []), '-c', String(cpu), process.execPath, path.join(here, script)],
+          {
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          },
+        );
   const ask = (message, replyKey) =>
     new Promise((resolve) => {
       const onMessage = (answer) => {

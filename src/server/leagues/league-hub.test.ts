@@ -101,7 +101,12 @@ function fakeReads() {
       return {
         top: ranked.slice(0, 20).map(({ marks: _marks, ...rest }) => rest),
         memberCount: ranked.length,
-        you: new Map(ranked.map(({ marks: _marks, ...rest }): [string, You] => [rest.id, rest])),
+        placeOf: (memberId) => {
+          const found = ranked.find((row) => row.id === memberId);
+          if (found === undefined) return undefined;
+          const { marks: _marks, ...rest } = found;
+          return rest satisfies You;
+        },
       };
     },
   };

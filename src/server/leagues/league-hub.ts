@@ -255,7 +255,7 @@ export async function createLeagueHub(options: {
       if (!subscriber.res.writableEnded && !subscriber.res.destroyed) {
         channel.subscribers.add(subscriber);
         const cached = channel.standings;
-        if (cached !== undefined) writeStandings(subscriber, cached);
+        if (cached !== undefined) writeStandings(subscriber, cached.prefix, cached.you.get(subscriber.memberId));
         else channel.standingsDirty = true;
       }
     }
@@ -296,17 +296,16 @@ export async function createLeagueHub(options: {
   };
 
   /** A standings message: the leaders' bytes shared by every subscriber, then the subscriber's own place. */
-  function writeStandings(subscriber: Subscriber, standings: NonNullable<Channel['standings']>): void {
+  function writeStandings(subscriber: Subscriber, prefix: Buffer, own: string | undefined): void {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
-    const own = standings.you.get(subscriber.memberId);
     subscriber.standingsAt = Date.now();
-    subscriber.standingsPrefix = standings.prefix;
+    subscriber.standingsPrefix = prefix;
     subscriber.standingsYou = own;
     // One write system call for both parts; the shared bytes are not copied.
     const out = outOf(res);
     out.cork();
-    out.write(standings.prefix);
+    out.write(prefix);
     out.write(`${own ?? 'null'}}\n\n`);
     out.uncork();
     if (res.writableLength > MAX_BUFFERED_BYTES) {
@@ -329,29 +328,28 @@ export async function createLeagueHub(options: {
         const json = JSON.stringify({ top: standings.top, memberCount: standings.memberCount });
         const shared = `${json.slice(0, -1)},`;
         const previous = channel.standings;
-        const sameLeaders = previous?.shared === shared;
+        const prefix = previous?.shared === shared ? previous.prefix : Buffer.from(`event: standing\ndata: ${shared}"you":`);
         const you = new Map<string, string>();
-        for (const subscriber of channel.subscribers) {
-          const own = standings.you.get(subscriber.memberId);
-          if (own !== undefined) you.set(subscriber.memberId, JSON.stringify(own));
-        }
-        const next = sameLeaders ? { ...previous, you } : { shared, prefix: Buffer.from(`event: standing\ndata: ${shared}"you":`), you };
-        channel.standings = next;
         const now = Date.now();
         let slice = 0;
+        // Streams that open meanwhile get the previous standings (complete) until this tick is written.
         for (const subscriber of channel.subscribers) {
-          // Other work (a mark's request, a delivery round) runs between slices of the writes.
+          // Other work (a mark's request, a delivery round) runs between slices of the places and writes.
           if (++slice % STANDINGS_SLICE === 0) await pause();
+          const place = standings.placeOf(subscriber.memberId);
+          const own = place === undefined ? undefined : JSON.stringify(place);
+          if (own !== undefined) you.set(subscriber.memberId, own);
           // Nothing new for this one: the leaders and its own place are what it was last sent.
-          if (subscriber.standingsPrefix === next.prefix && subscriber.standingsYou === you.get(subscriber.memberId)) continue;
+          if (subscriber.standingsPrefix === prefix && subscriber.standingsYou === own) continue;
           // Sent one less than a tick ago (it opened between ticks): the next tick brings this.
           if (now - subscriber.standingsAt < tickMs - TICK_EARLY_MS) {
             channel.standingsDirty = true;
             continue;
           }
-          writeStandings(subscriber, next);
+          writeStandings(subscriber, prefix, own);
           written += 1;
         }
+        channel.standings = { shared, prefix, you };
       } catch (error) {
         channel.standingsDirty = true;
         log.error({ err: error, leagueId: channel.leagueId }, 'league events: standings failed');

@@ -17,8 +17,8 @@ import { createLeagueRepository, type LeagueRepository, type LeagueRow, type Mem
 export type CommunityStandings = {
   top: You[];
   memberCount: number;
-  /** Every member's own place, computed once for all subscribers. */
-  you: Map<string, You>;
+  /** A member's own place, ranked once for all subscribers (made when asked: the hub asks between slices of its writes). */
+  placeOf: (memberId: string) => You | undefined;
 };
 
 function youOf(row: MemberRow & { rank: number }): You {
@@ -110,12 +110,16 @@ export function createLeagueReads(db: Db, options: { memberLimit: number; public
     async communityStandings(leagueId: string): Promise<CommunityStandings> {
       const repository = createLeagueRepository(db);
       const league = await repository.byId(leagueId);
-      if (league === undefined) return { top: [], memberCount: 0, you: new Map() };
+      if (league === undefined) return { top: [], memberCount: 0, placeOf: () => undefined };
       const ranked = rankedRows(await repository.activeMembers(leagueId));
+      const byId = new Map(ranked.map((member) => [member.id, member]));
       return {
         top: ranked.slice(0, COMMUNITY_TOP).map(youOf),
         memberCount: ranked.length,
-        you: new Map(ranked.map((member) => [member.id, youOf(member)])),
+        placeOf: (memberId) => {
+          const member = byId.get(memberId);
+          return member === undefined ? undefined : youOf(member);
+        },
       };
     },
 
