@@ -3,12 +3,13 @@
 // files at start instead of resolving and loading some thousand from node_modules. External, loaded from
 // node_modules at run time: packages that load files by path or native code (PGlite's .wasm and .data, sharp),
 // and ones the server only imports on first use (S3, Stripe, Redis; pg-native is pg's optional addon).
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const outdir = `${process.env.DIST_DIR ?? 'dist'}/server`;
 // Chunk names change with their content: an earlier build's would stay beside the new ones.
+mkdirSync(outdir, { recursive: true });
 for (const name of readdirSync(outdir, { withFileTypes: true })) {
   if (name.isFile() && /\.js(\.map)?$/.test(name.name)) rmSync(path.join(outdir, name.name));
 }
