@@ -1,15 +1,34 @@
-// Bundles the server and the staff and boards CLIs into dist/server (server.js, staff.js, boards.js). npm packages
-// stay external and are loaded from node_modules at run time.
+// Bundles the server and the staff and boards CLIs into dist/server (server.js, staff.js, boards.js, and the
+// chunk-*.js / start-*.js files they share). npm packages are bundled too (decision 207): Node then reads a few
+// files at start instead of resolving and loading some thousand from node_modules. External, loaded from
+// node_modules at run time: packages that load files by path or native code (PGlite's .wasm and .data, sharp),
+// and ones the server only imports on first use (S3, Stripe, Redis; pg-native is pg's optional addon).
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-await build({
+const outdir = `${process.env.DIST_DIR ?? 'dist'}/server`;
+// Chunk names change with their content: an earlier build's would stay beside the new ones.
+mkdirSync(outdir, { recursive: true });
+for (const name of readdirSync(outdir, { withFileTypes: true })) {
+  if (name.isFile() && /\.js(\.map)?$/.test(name.name)) rmSync(path.join(outdir, name.name));
+}
+
+const result = await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts', boards: 'src/server/cli/boards.ts' },
-  outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20.19',
   format: 'esm',
-  packages: 'external',
+  // server.ts imports the app (start.ts) dynamically, so that it loads while PGlite opens: its own file.
+  splitting: true,
+  external: ['@electric-sql/pglite', 'sharp', '@aws-sdk/*', 'stripe', 'ioredis', 'pg-native'],
+  // CommonJS packages bundled into an ES module call `require` for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
+  metafile: process.env.BUILD_SERVER_METAFILE !== undefined,
 });
+// BUILD_SERVER_METAFILE=<file>: what each output holds (for esbuild's analyser), e.g. to see what a chunk costs.
+if (process.env.BUILD_SERVER_METAFILE !== undefined) writeFileSync(process.env.BUILD_SERVER_METAFILE, JSON.stringify(result.metafile));

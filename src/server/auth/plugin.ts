@@ -134,7 +134,11 @@ async function sendResponse(reply: FastifyReply, mounted: Endpoint, response: Re
  * /api/auth. Registered in buildApp before the routes, after the cross-site check.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
-  const auth = authFor(ctx);
+  // better-auth is built on first use (authFor keeps the instance), not here: building it starts
+  // its schema check, a catalogue query that holds PGlite's one connection for ~0.3 s, which the
+  // start-up tasks and /readyz would wait behind (decision 207). Requests that need it wait for
+  // that check as before.
+  const auth = () => authFor(ctx);
   const { db } = ctx.database;
   const secret = resolveAuthSecret(ctx.config);
   const secureCookies = new URL(ctx.config.publicUrl).protocol === 'https:';
@@ -147,7 +151,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (access !== 'signed-in' && access !== 'admin') return;
     // The answer depends on who asks: never stored by browsers or shared caches.
     reply.header('Cache-Control', 'no-store');
-    request.user = await sessionUserOf(auth, request);
+    request.user = await sessionUserOf(auth(), request);
     if (request.user === null) throw unauthenticated();
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
   });
@@ -172,7 +176,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       throw rateLimited(TOO_MANY_FAILURES);
     }
 
-    const response = await auth.handler(
+    const response = await auth().handler(
       new Request(url, {
         method: request.method,
         headers: fetchHeaders(request),

@@ -1,5 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdirSync, type Dirent } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
@@ -17,15 +17,16 @@ const SHARED_GRACE_MS = 60 * 60 * 1000;
 type SweepContext = Pick<AppContext, 'config' | 'database' | 'storage'>;
 
 /**
- * Every file under `root`, one directory read at a time. Node 20's `readdir(…, { recursive: true })`
- * took 0.7 s for 23 files once PGlite was running in the process (a flat read: 0.1 ms), and this
- * sweep runs on every start.
+ * Every file under `root`, one directory read at a time and synchronously: this runs once, before
+ * the server listens, so there is nothing to block. Asynchronous reads went through libuv's thread
+ * pool one directory after another: 30–700 ms for the demo's 13 directories at start, depending on
+ * the machine's load (and Node 20's `readdir(…, { recursive: true })` took 0.7 s for 23 files).
  */
-async function filesUnder(root: string): Promise<Dirent[]> {
+function filesUnder(root: string): Dirent[] {
   const files: Dirent[] = [];
   const directories = [root];
   for (let directory = directories.pop(); directory !== undefined; directory = directories.pop()) {
-    for (const entry of await readdir(directory, { withFileTypes: true })) {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
       if (entry.isDirectory()) directories.push(path.join(directory, entry.name));
       else if (entry.isFile()) files.push(entry);
     }
@@ -72,7 +73,7 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
   const graceMs = alone ? 0 : SHARED_GRACE_MS;
   let entries;
   try {
-    entries = await filesUnder(root);
+    entries = filesUnder(root);
   } catch (error) {
     if (hasErrnoCode(error, 'ENOENT')) return;
     throw error;
