@@ -66,7 +66,7 @@ export function loadAverage() {
  * The production server (`$DIST_DIR/server/server.js`) on 127.0.0.1, pinned to core `cpu`, with
  * the benchmark's `env`: the cluster suite's process helper, ready when /readyz answers.
  */
-export async function startApp({ env, cpu, port }) {
+export async function startApp({ env, cpu, port, nodeArgs = [] }) {
   const app = startClusterApp(
     port ?? (await freePort()),
     {
@@ -81,6 +81,7 @@ export async function startApp({ env, cpu, port }) {
       cpu,
       nodeArgs: [
         ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ...nodeArgs,
         ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ],
     },

@@ -43,7 +43,7 @@ export const MAX_REPLAY = 500;
 /** Events read in one round (all leagues); more are read in the next. */
 const MAX_ROUND_EVENTS = 5_000;
 /** Standings messages written between two turns of the event loop: a tick of 10,000 does not hold up the requests. */
-const STANDINGS_SLICE = 500;
+const STANDINGS_SLICE = 100;
 /** How much earlier than a tick's length the next tick may find a subscriber's last message (timers' clocks differ). */
 const TICK_EARLY_MS = 20;
 /** Members recently dropped for reading too slowly, remembered for a reset on their return. */
