@@ -37,29 +37,24 @@ export async function waitFor(url, { child, timeoutMs = 120_000 } = {}) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** The production build's server (`$DIST_DIR/server/server.js`) on 127.0.0.1:`port` with `dataDir`; `env` adds to or overrides its environment. */
+export function spawnServer(port, dataDir, env = {}) {
+  return spawn(process.execPath, [path.join(process.env.DIST_DIR ?? 'dist', 'server', 'server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /**
  * Starts the production build (`$DIST_DIR/server/server.js`, default dist) on 127.0.0.1 with a
  * fresh data directory and demo content; `env` adds to or overrides its environment. `stop()` ends
  * it and removes the data, `child` is its process.
  */
 export async function startServer(env = {}) {
-  const distDir = process.env.DIST_DIR ?? 'dist';
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      STATIC_DIR: path.join(distDir, 'client'),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer(port, dataDir, { PUBLIC_URL: url, STATIC_DIR: path.join(process.env.DIST_DIR ?? 'dist', 'client'), ...env });
   await waitFor(`${url}/readyz`, { child, timeoutMs: 60_000 });
   const stop = async () => {
     if (child.exitCode === null) {

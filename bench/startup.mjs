@@ -7,9 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './bench-utils.mjs';
+import { freePort, spawnServer } from './bench-utils.mjs';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
 const STEADY_AFTER_MS = Number(process.env.STEADY_AFTER_MS ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
@@ -28,18 +27,7 @@ function cpuMsOf(pid) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer(port, dataDir, { DATABASE_URL: '', DEMO_DATA: 'true' });
   try {
     let readyMs;
     let cpuMs;
