@@ -34,7 +34,13 @@ export type StoredReset = z.infer<typeof StoredResetSchema>;
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 const isoMs = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function memberStateOf(row: MemberRow, marks: readonly string[]): MemberState {
+/** The columns a member's state is made of. */
+export type MemberStateRow = Pick<
+  MemberRow,
+  'id' | 'nickname' | 'is_owner' | 'seen' | 'lines' | 'blackout' | 'first_line_at' | 'blackout_at' | 'reached_at' | 'joined_at'
+>;
+
+export function memberStateOf(row: MemberStateRow, marks: readonly string[]): MemberState {
   return {
     id: row.id,
     nickname: row.nickname,
@@ -61,7 +67,7 @@ export const standingWire = (standing: Standing) => ({
 });
 
 /** Member rows in rank order (the domain's rules), each with its rank. */
-export function rankedRows<T extends MemberRow>(rows: readonly T[]): (T & { rank: number })[] {
+export function rankedRows<T extends MemberStateRow>(rows: readonly T[]): (T & { rank: number })[] {
   return rankMembers(
     rows.map((row) => ({
       row,

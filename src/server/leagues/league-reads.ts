@@ -11,7 +11,7 @@ import {
   type You,
 } from '../../shared/leagues';
 import type { Db } from '../db/database';
-import { feedOf, loggedEvent, memberStateOf, rankedRows, StoredResetSchema } from './league-events';
+import { feedOf, loggedEvent, memberStateOf, rankedRows, StoredResetSchema, type MemberStateRow } from './league-events';
 import { createLeagueRepository, type LeagueRepository, type LeagueRow, type MemberRow } from './league-repository';
 
 export type CommunityStandings = {
@@ -21,7 +21,7 @@ export type CommunityStandings = {
   placeOf: (memberId: string) => You | undefined;
 };
 
-function youOf(row: MemberRow & { rank: number }): You {
+function youOf(row: MemberStateRow & { rank: number }): You {
   const { marks: _marks, ...state } = memberStateOf(row, []);
   return { ...state, rank: row.rank };
 }
@@ -111,7 +111,7 @@ export function createLeagueReads(db: Db, options: { memberLimit: number; public
       const repository = createLeagueRepository(db);
       const league = await repository.byId(leagueId);
       if (league === undefined) return { top: [], memberCount: 0, placeOf: () => undefined };
-      const ranked = rankedRows(await repository.activeMembers(leagueId));
+      const ranked = rankedRows(await repository.standingRows(leagueId));
       const byId = new Map(ranked.map((member) => [member.id, member]));
       return {
         top: ranked.slice(0, COMMUNITY_TOP).map(youOf),
