@@ -18,14 +18,17 @@ export function createPlayerRepository(db: Executor) {
     return rows.map((row) => row.movie_id);
   };
 
+  /** The player of a browser's key. */
+  const byKey = (keyHash: string) =>
+    db
+      .selectFrom('player_keys')
+      .innerJoin('players', 'players.id', 'player_keys.player_id')
+      .select(['players.id', 'players.created_at'])
+      .where('player_keys.key_hash', '=', keyHash);
+
   return {
     async byKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
-      return db
-        .selectFrom('player_keys')
-        .innerJoin('players', 'players.id', 'player_keys.player_id')
-        .select(['players.id', 'players.created_at'])
-        .where('player_keys.key_hash', '=', keyHash)
-        .executeTakeFirst();
+      return byKey(keyHash).executeTakeFirst();
     },
 
     async create(keyHash: string): Promise<PlayerRow> {
@@ -40,13 +43,7 @@ export function createPlayerRepository(db: Executor) {
 
     /** The player of a browser's key, locked as `lock` does (one statement for both). */
     async lockByKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
-      return db
-        .selectFrom('player_keys')
-        .innerJoin('players', 'players.id', 'player_keys.player_id')
-        .select(['players.id', 'players.created_at'])
-        .where('player_keys.key_hash', '=', keyHash)
-        .forUpdate('players')
-        .executeTakeFirst();
+      return byKey(keyHash).forUpdate('players').executeTakeFirst();
     },
 
     /** Locks the player for the rest of the transaction: its marks and memberships change one request at a time. */
