@@ -12,7 +12,7 @@ import {
 } from '../../shared/leagues';
 import type { Db } from '../db/database';
 import { feedOf, loggedEvent, memberStateOf, rankedRows, StoredResetSchema, type MemberStateRow } from './league-events';
-import { createLeagueRepository, type LeagueRepository, type LeagueRow, type MemberRow } from './league-repository';
+import { createLeagueRepository, type LeagueRepository, type LeagueRow } from './league-repository';
 
 export type CommunityStandings = {
   top: You[];
