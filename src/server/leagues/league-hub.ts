@@ -59,10 +59,11 @@ type Subscriber = {
   address: string;
   /** The id of the last logged event written to this subscriber. */
   lastSent: number;
-  /** The last standings message written to it: when, its leaders' bytes and its own place. */
+  /** The last standings message written to it: when, its leaders' bytes, and its own place's rank and time. */
   standingsAt: number;
   standingsPrefix?: Buffer;
-  standingsYou?: string;
+  youRank?: number;
+  youMovedAt?: number;
 };
 
 type Channel = {
@@ -75,11 +76,8 @@ type Channel = {
   dirty: boolean;
   /** A community league's standings moved since the last tick. */
   standingsDirty: boolean;
-  /**
-   * The last standings sent, for streams that open between ticks: the leaders (`shared`, and as the
-   * frame's first bytes, `prefix`) and each subscriber's own place.
-   */
-  standings?: { shared: string; prefix: Buffer; you: Map<string, string> };
+  /** The last leaders sent (`shared`, and as the frame's first bytes, `prefix`: the same Buffer while they stay). */
+  standings?: { shared: string; prefix: Buffer };
   /** Streams still waiting for their first round: the channel stays while there are any. */
   joining: number;
 };
@@ -254,9 +252,8 @@ export async function createLeagueHub(options: {
     for (const { subscriber, channel } of joining) {
       if (!subscriber.res.writableEnded && !subscriber.res.destroyed) {
         channel.subscribers.add(subscriber);
-        const cached = channel.standings;
-        if (cached !== undefined) writeStandings(subscriber, cached.prefix, cached.you.get(subscriber.memberId));
-        else channel.standingsDirty = true;
+        // Its standings come with the next tick (its page has them from the league's read).
+        if (channel.community) channel.standingsDirty = true;
       }
     }
   };
@@ -296,17 +293,16 @@ export async function createLeagueHub(options: {
   };
 
   /** A standings message: the leaders' bytes shared by every subscriber, then the subscriber's own place. */
-  function writeStandings(subscriber: Subscriber, prefix: Buffer, own: string | undefined): void {
+  function writeStandings(subscriber: Subscriber, prefix: Buffer, own: string): void {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
     subscriber.standingsAt = Date.now();
     subscriber.standingsPrefix = prefix;
-    subscriber.standingsYou = own;
     // One write system call for both parts; the shared bytes are not copied.
     const out = outOf(res);
     out.cork();
     out.write(prefix);
-    out.write(`${own ?? 'null'}}\n\n`);
+    out.write(`${own}}\n\n`);
     out.uncork();
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       markDropped(subscriber.memberId);
@@ -329,27 +325,30 @@ export async function createLeagueHub(options: {
         const shared = `${json.slice(0, -1)},`;
         const previous = channel.standings;
         const prefix = previous?.shared === shared ? previous.prefix : Buffer.from(`event: standing\ndata: ${shared}"you":`);
-        const you = new Map<string, string>();
+        channel.standings = { shared, prefix };
         const now = Date.now();
         let slice = 0;
-        // Streams that open meanwhile get the previous standings (complete) until this tick is written.
+        // Nothing of the tick outlives it but the shared Buffer and two numbers per subscriber: the
+        // rows and places die young instead of filling the old generation every second.
         for (const subscriber of channel.subscribers) {
           // Other work (a mark's request, a delivery round) runs between slices of the places and writes.
           if (++slice % STANDINGS_SLICE === 0) await pause();
-          const place = standings.placeOf(subscriber.memberId);
-          const own = place === undefined ? undefined : JSON.stringify(place);
-          if (own !== undefined) you.set(subscriber.memberId, own);
+          const { memberId } = subscriber;
+          const rank = standings.rankOf(memberId);
+          const movedAt = standings.movedAtOf(memberId);
           // Nothing new for this one: the leaders and its own place are what it was last sent.
-          if (subscriber.standingsPrefix === prefix && subscriber.standingsYou === own) continue;
-          // Sent one less than a tick ago (it opened between ticks): the next tick brings this.
+          if (subscriber.standingsPrefix === prefix && subscriber.youRank === rank && subscriber.youMovedAt === movedAt) continue;
+          // Sent one less than a tick ago: the next tick brings this.
           if (now - subscriber.standingsAt < tickMs - TICK_EARLY_MS) {
             channel.standingsDirty = true;
             continue;
           }
-          writeStandings(subscriber, prefix, own);
+          const place = standings.placeOf(memberId);
+          subscriber.youRank = rank;
+          subscriber.youMovedAt = movedAt;
+          writeStandings(subscriber, prefix, place === undefined ? 'null' : JSON.stringify(place));
           written += 1;
         }
-        channel.standings = { shared, prefix, you };
       } catch (error) {
         channel.standingsDirty = true;
         log.error({ err: error, leagueId: channel.leagueId }, 'league events: standings failed');

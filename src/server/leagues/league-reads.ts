@@ -17,7 +17,11 @@ import { createLeagueRepository, type LeagueRepository, type LeagueRow } from '.
 export type CommunityStandings = {
   top: You[];
   memberCount: number;
-  /** A member's own place, ranked once for all subscribers (made when asked: the hub asks between slices of its writes). */
+  /** A member's rank (undefined: no active member), ranked once for all subscribers. */
+  rankOf: (memberId: string) => number | undefined;
+  /** When the member's standing last moved (ms): with the rank, whether their place changed. */
+  movedAtOf: (memberId: string) => number | undefined;
+  /** A member's own place (made when asked: the hub asks between slices of its writes, for the messages it writes). */
   placeOf: (memberId: string) => You | undefined;
 };
 
@@ -110,12 +114,15 @@ export function createLeagueReads(db: Db, options: { memberLimit: number; public
     async communityStandings(leagueId: string): Promise<CommunityStandings> {
       const repository = createLeagueRepository(db);
       const league = await repository.byId(leagueId);
-      if (league === undefined) return { top: [], memberCount: 0, placeOf: () => undefined };
+      if (league === undefined)
+        return { top: [], memberCount: 0, rankOf: () => undefined, movedAtOf: () => undefined, placeOf: () => undefined };
       const ranked = rankedRows(await repository.standingRows(leagueId));
       const byId = new Map(ranked.map((member) => [member.id, member]));
       return {
         top: ranked.slice(0, COMMUNITY_TOP).map(youOf),
         memberCount: ranked.length,
+        rankOf: (memberId) => byId.get(memberId)?.rank,
+        movedAtOf: (memberId) => byId.get(memberId)?.reached_at.getTime(),
         placeOf: (memberId) => {
           const member = byId.get(memberId);
           return member === undefined ? undefined : youOf(member);
