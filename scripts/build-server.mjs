@@ -3,7 +3,7 @@
 // files at start instead of resolving and loading some thousand from node_modules. External, loaded from
 // node_modules at run time: packages that load files by path or native code (PGlite's .wasm and .data, sharp),
 // and ones the server only imports on first use (S3, Stripe, Redis; pg-native is pg's optional addon).
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -13,6 +13,8 @@ mkdirSync(outdir, { recursive: true });
 for (const name of readdirSync(outdir, { withFileTypes: true })) {
   if (name.isFile() && /\.js(\.map)?$/.test(name.name)) rmSync(path.join(outdir, name.name));
 }
+// PGlite's worker thread (decision 208) is plain JavaScript, loaded by path from beside the bundle.
+copyFileSync('src/server/db/pglite-worker.mjs', path.join(outdir, 'pglite-worker.mjs'));
 
 const result = await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts', boards: 'src/server/cli/boards.ts' },

@@ -121,6 +121,56 @@ describe('health and errors', () => {
     }
   });
 
+  it('sends no query while the migrations it is given still run, then checks the schema and is ready', async () => {
+    const database = await createTestDatabase();
+    const sent: string[] = [];
+    let migrating = true;
+    // Every query Kysely sends (raw sql included) passes transformQuery first.
+    const watched = {
+      ...database,
+      db: database.db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (migrating) sent.push(node.kind);
+          return node;
+        },
+        transformResult: ({ result }) => Promise.resolve(result),
+      }),
+    };
+    let finish!: () => void;
+    const migration = new Promise<void>((resolve) => (finish = resolve));
+    let built = false;
+    const building = buildApp({ config: t.config, database: watched, migration }).then((app) => {
+      built = true;
+      return app;
+    });
+    try {
+      // Long enough for the whole set-up (about 0.3 s here) to have run up to the schema check.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(sent).toEqual([]);
+      expect(built).toBe(false);
+      migrating = false;
+      finish();
+      const app = await building;
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await app.close();
+    } finally {
+      finish();
+      await database.close();
+    }
+  });
+
+  it('refuses to build when the migrations it is given fail, leaving the database to its owner', async () => {
+    const database = await createTestDatabase();
+    try {
+      const migration = Promise.reject(new Error('Database migration 0099-broken failed: boom'));
+      await expect(buildApp({ config: t.config, database, migration })).rejects.toThrow('0099-broken failed');
+      // Still open: the caller closes it.
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it.each([
     [422, 'client_error'],
     [406, 'client_error'],

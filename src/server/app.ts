@@ -48,6 +48,11 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** How long a request body may take to arrive whole (BODY_TIMEOUT_MS; tests shorten it). */
   bodyTimeoutMs?: number;
+  /**
+   * The migrations, while they still run (start.ts starts them as PGlite opens, decision 208): the
+   * app is set up meanwhile, sends no query before they end, and then checks the schema.
+   */
+  migration?: Promise<unknown>;
 };
 
 /**
@@ -89,10 +94,12 @@ export async function buildApp({
   storage = createStorage(config.storage),
   logger,
   bodyTimeoutMs = BODY_TIMEOUT_MS,
+  migration = Promise.resolve(),
 }: BuildAppOptions): Promise<FastifyInstance> {
-  // better-auth (registerAuth) checks the schema once, when it is built: never over an old schema.
-  const missing = await missingMigrations(database.db);
-  if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
+  // Never serve over an old schema (better-auth checks it once, on first use). Checked once the
+  // migrations have run; awaited when the app is set up, which sends no query before (app.test.ts).
+  const missing = migration.then(() => missingMigrations(database.db));
+  missing.catch(() => undefined);
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -123,8 +130,11 @@ export async function buildApp({
     }
   });
   registerRouteRegistry(app);
+  // The caller's until the app is built (an unmigrated database stays open for it).
+  let ownsDatabase = true;
   app.addHook('onClose', async () => {
     await publicCache.close();
+    if (!ownsDatabase) return;
     await database.close();
     await storage.close();
   });
@@ -179,5 +189,13 @@ export async function buildApp({
   const site = loadSitePages(config.staticDir, config.publicUrl);
   if (site !== undefined) await app.register(pageRoutes, { ctx, site });
   await registerStaticSite(app, config.staticDir, site);
+  try {
+    const left = await missing;
+    if (left.length > 0) throw new UnmigratedDatabaseError(left);
+  } catch (error) {
+    ownsDatabase = false;
+    await app.close();
+    throw error;
+  }
   return app;
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
 import { DataDirLockedError } from './db/lock';
+import { pgliteDataDirOf } from './db/pglite-location';
+import { openPgliteThread } from './db/pglite-thread';
 
 /** The migrated PGlite data directory `npm run build` puts next to the bundled server.js. */
 const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
@@ -11,29 +11,44 @@ function exitWith(message: string): never {
   process.exit(1);
 }
 
-async function open(config: Config): Promise<DatabaseHandle> {
-  try {
-    return await openDatabase(config, { pgliteTemplateDir: PGLITE_TEMPLATE_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) exitWith(error.message);
-    throw error;
-  }
+function exitIfLocked(error: unknown): never {
+  if (error instanceof DataDirLockedError) exitWith(error.message);
+  throw error;
 }
 
 /**
- * The entry point: only the configuration and the database are loaded before the database starts
- * opening; the app's modules (start.ts and all it imports) load while PGlite compiles its
- * WebAssembly off the main thread (decision 207).
+ * The entry point. PGlite's thread starts first, with only Node's built-ins loaded: the data
+ * directory is read from the environment as the configuration will read it (decision 208). The
+ * configuration, the database layer and the app (start.ts and all it imports) load and run
+ * meanwhile on this thread (decision 207); with DATABASE_URL set, PostgreSQL is opened after the
+ * configuration is checked.
  */
 async function main(): Promise<void> {
-  let config: Config;
+  const dataDir = pgliteDataDirOf(process.env);
+  const pglite = dataDir === undefined ? undefined : openPgliteThread({ dataDir, templateDir: PGLITE_TEMPLATE_DIR });
+  // Awaited below, after the configuration: a bad configuration is reported first.
+  pglite?.catch(() => undefined);
+  const [{ ConfigError, loadConfig }, { openDatabase, pgliteHandle }, { startServer }] = await Promise.all([
+    import('./config'),
+    import('./db/database'),
+    import('./start'),
+  ]);
+  let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) exitWith(error.message);
     throw error;
   }
-  const [database, { startServer }] = await Promise.all([open(config), import('./start')]);
+  let database;
+  if (pglite !== undefined && config.databaseUrl === undefined && config.dataDir === dataDir) {
+    const { client, lock } = await pglite.catch(exitIfLocked);
+    database = pgliteHandle(client, lock);
+  } else {
+    // Not reached while pgliteDataDirOf agrees with loadConfig (pglite-location.test.ts).
+    if (pglite !== undefined) await pglite.then(({ client, lock }) => client.close().finally(lock.release), exitIfLocked);
+    database = await openDatabase(config, { pgliteTemplateDir: PGLITE_TEMPLATE_DIR }).catch(exitIfLocked);
+  }
   await startServer(config, database, exitWith);
 }
 

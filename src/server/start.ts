@@ -12,15 +12,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * then listening; SIGTERM/SIGINT drain and close. `exitWith` ends the process with one line.
  */
 export async function startServer(config: Config, database: DatabaseHandle, exitWith: (message: string) => never): Promise<void> {
+  // The migrations run as soon as the database is open; the app is set up meanwhile (decision 208).
+  const migration = migrateBeforeStart({ database });
+  const storage = createStorage(config.storage);
+  let app;
   let migrated: string[];
   try {
-    migrated = await migrateBeforeStart({ database });
+    app = await buildApp({ config, database, storage, migration });
+    migrated = await migration;
   } catch (error) {
+    await storage.close();
     await database.close();
     throw error;
   }
-  const storage = createStorage(config.storage);
-  const app = await buildApp({ config, database, storage });
   if (migrated.length > 0) app.log.info({ migrations: migrated }, 'database migrated');
   try {
     await bootstrap({ config, database, storage }, app.log);

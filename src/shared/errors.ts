@@ -132,7 +132,5 @@ export function clientErrorFor(status: number, message: string): AppError {
   return code === undefined ? new AppError('client_error', message, undefined, status) : new AppError(code, message);
 }
 
-/** Whether `error` is a Node system error with this errno code (`ENOENT`, `EPERM`, …). */
-export function hasErrnoCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
+// In a module of its own, without zod, for the server's first modules (server.ts, decision 208).
+export { hasErrnoCode } from './errno';

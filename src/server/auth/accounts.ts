@@ -59,7 +59,7 @@ export async function createAccount(
   ctx: AccountsContext,
   { name, email, phoneNumber, password, role }: CheckedNewAccount,
 ): Promise<StaffAccount> {
-  const authContext = await authFor(ctx).$context;
+  const authContext = await (await authFor(ctx)).$context;
   const adapter = authContext.internalAdapter;
   if ((await adapter.findUserByEmail(email)) !== null) throw conflict('An account with this e-mail already exists.');
 
@@ -80,7 +80,7 @@ export async function createAccount(
 export async function setDisabled(ctx: AccountsContext, id: string, disabled: boolean, actingUserId?: string): Promise<StaffAccount> {
   await requireAccount(ctx, id);
   if (disabled && id === actingUserId) throw conflict('You cannot disable your own account.');
-  const adapter = (await authFor(ctx).$context).internalAdapter;
+  const adapter = (await (await authFor(ctx)).$context).internalAdapter;
   await adapter.updateUser(id, { banned: disabled, banReason: disabled ? 'Disabled by an admin' : null, banExpires: null });
   if (disabled) await adapter.deleteUserSessions(id);
   return requireAccount(ctx, id);
@@ -89,7 +89,7 @@ export async function setDisabled(ctx: AccountsContext, id: string, disabled: bo
 /** Sets a new password and ends the account's sessions (they were opened with the old one). */
 export async function resetPassword(ctx: AccountsContext, id: string, password: string): Promise<StaffAccount> {
   await requireAccount(ctx, id);
-  const authContext = await authFor(ctx).$context;
+  const authContext = await (await authFor(ctx)).$context;
   const adapter = authContext.internalAdapter;
   const hash = await authContext.password.hash(password);
   if ((await adapter.findCredentialAccount(id)) === null) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { admin } from 'better-auth/plugins/admin';
+import type { BetterAuthOptions } from 'better-auth';
+import type { admin as adminPlugin } from 'better-auth/plugins/admin';
 import { AUTH_BASE_PATH } from '../../shared/auth';
 import { hasErrnoCode } from '../../shared/errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/staff';
@@ -59,7 +59,7 @@ export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>
   return secret;
 }
 
-export function authOptions(config: Config, db: Db) {
+export function authOptions(config: Config, db: Db, admin: typeof adminPlugin) {
   return {
     appName: 'MINGO',
     database: { db, type: 'postgres' },
@@ -114,16 +114,18 @@ export function authOptions(config: Config, db: Db) {
   } satisfies BetterAuthOptions;
 }
 
-function createAuth(config: Config, db: Db) {
-  return betterAuth(authOptions(config, db));
+/** better-auth is loaded with its first instance, not at start-up (decision 208). */
+async function createAuth(config: Config, db: Db) {
+  const [{ betterAuth }, { admin }] = await Promise.all([import('better-auth'), import('better-auth/plugins/admin')]);
+  return betterAuth(authOptions(config, db, admin));
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-const instances = new WeakMap<Db, Auth>();
+const instances = new WeakMap<Db, Promise<Auth>>();
 
 /** One better-auth instance per database handle (the app, start-up tasks and the CLI share it). */
-export function authFor(ctx: Pick<AppContext, 'config' | 'database'>): Auth {
+export function authFor(ctx: Pick<AppContext, 'config' | 'database'>): Promise<Auth> {
   const existing = instances.get(ctx.database.db);
   if (existing !== undefined) return existing;
   const auth = createAuth(ctx.config, ctx.database.db);

@@ -1,4 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
+import { admin } from 'better-auth/plugins/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -16,7 +17,7 @@ describe('migration 0002-auth', () => {
 
   it('leaves better-auth nothing to create or add', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp/unused', AUTH_SECRET: 'x'.repeat(40) });
-    const plan = await getMigrations(authOptions(config, handle.db), { throwOnUnsafe: false });
+    const plan = await getMigrations(authOptions(config, handle.db, admin), { throwOnUnsafe: false });
     expect(plan.toBeCreated.map((table) => table.table)).toEqual([]);
     expect(plan.toBeAdded.map((table) => [table.table, Object.keys(table.fields)])).toEqual([]);
     expect(plan.toBeAddedIndexes.map((index) => index.name)).toEqual([]);

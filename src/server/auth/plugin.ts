@@ -134,10 +134,10 @@ async function sendResponse(reply: FastifyReply, mounted: Endpoint, response: Re
  * /api/auth. Registered in buildApp before the routes, after the cross-site check.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
-  // better-auth is built on first use (authFor keeps the instance), not here: building it starts
-  // its schema check, a catalogue query that holds PGlite's one connection for ~0.3 s, which the
-  // start-up tasks and /readyz would wait behind (decision 207). Requests that need it wait for
-  // that check as before.
+  // better-auth is loaded and built on first use (authFor keeps the instance), not here: building
+  // it starts its schema check, a catalogue query that holds PGlite's one connection for ~0.3 s,
+  // which the start-up tasks and /readyz would wait behind (decision 207), and loading it costs
+  // the start ~0.15 s (decision 208). Requests that need it wait for both as before.
   const auth = () => authFor(ctx);
   const { db } = ctx.database;
   const secret = resolveAuthSecret(ctx.config);
@@ -151,7 +151,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (access !== 'signed-in' && access !== 'admin') return;
     // The answer depends on who asks: never stored by browsers or shared caches.
     reply.header('Cache-Control', 'no-store');
-    request.user = await sessionUserOf(auth(), request);
+    request.user = await sessionUserOf(await auth(), request);
     if (request.user === null) throw unauthenticated();
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Only admins may do this.');
   });
@@ -176,7 +176,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       throw rateLimited(TOO_MANY_FAILURES);
     }
 
-    const response = await auth().handler(
+    const response = await (
+      await auth()
+    ).handler(
       new Request(url, {
         method: request.method,
         headers: fetchHeaders(request),

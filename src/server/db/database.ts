@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { acquireDataDirLock } from './lock';
+import { prepareDataDir } from './pglite-data-dir';
+import { openPgliteThread } from './pglite-thread';
 import pgliteStartParams from './pglite-start-params.json';
 import type { Database } from './schema';
 
@@ -147,75 +146,58 @@ export type PgliteHandle = DatabaseHandle & {
  */
 export const PGLITE_START_PARAMS: readonly string[] = pgliteStartParams;
 
-/** The worker's whole program: a recursive copy of workerData.from to workerData.to. */
-const COPY_IN_WORKER =
-  "const { workerData } = require('node:worker_threads'); require('node:fs').cpSync(workerData.from, workerData.to, { recursive: true });";
+/** A PGlite client as the handle uses it: in this thread, or in a thread of its own (PgliteThread). */
+type PgliteClient = {
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+  listen: (channel: string, listener: (payload: string) => void) => Promise<() => Promise<void>>;
+  dumpDataDir: (compression?: 'gzip' | 'none') => Promise<Blob>;
+  close: () => Promise<void>;
+  readonly closed: boolean;
+};
 
-/**
- * `fs.cpSync` in a worker thread: the template (40 MB in ~1,100 files, ≈ 0.25 s) is copied beside
- * the main thread, which loads the server's modules meanwhile (server.ts, decision 207).
- * `fs.promises.cp` makes a thread-pool round trip per file, slower than this on a loaded machine.
- */
-async function copyDirectory(from: string, to: string): Promise<void> {
-  const worker = new Worker(COPY_IN_WORKER, { eval: true, workerData: { from, to } });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`copying ${from} stopped with code ${code}`))));
-  });
+/** The handle over an open PGlite client; closing it closes the client, then frees the data directory's lock. */
+export function pgliteHandle(client: PgliteClient, lock?: { release: () => void }): PgliteHandle {
+  // The dialect calls `query` and `close` only.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as unknown as PGlite) });
+  return {
+    db,
+    liveDb: db,
+    kind: 'pglite',
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
+    // One process owns a PGlite database (the lock): its notices arrive when the writing
+    // transaction's COMMIT returns.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.onNotify);
+      handlers.onConnected(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+      lock?.release();
+    },
+  };
 }
 
 /**
- * A fresh data directory is copied from `templateDir` (a migrated PGlite data directory built by
- * `npm run build`, see scripts/build-pglite-template.mjs) instead of running initdb, which takes
- * seconds and ~900 MB of memory on the user's machine. The copy goes to a temporary name and is
- * renamed into place, so a crash during the first start never leaves half a database behind. An
- * existing database is always resumed as it is.
+ * PGlite in this thread: in memory, from a tarball (`loadDataDir`), or on `dataDir` (locked, and
+ * seeded from `templateDir` when new). What the tests and scripts open; the server runs PGlite in
+ * a thread of its own (openPgliteThread, decision 208).
  */
-async function seedFromTemplate(dataDir: string, templateDir: string | undefined): Promise<void> {
-  const pgdata = path.join(dataDir, 'pgdata');
-  for (const entry of fs.readdirSync(dataDir)) {
-    if (entry.startsWith('pgdata.copying-')) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-  }
-  if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return;
-  if (templateDir === undefined || !fs.existsSync(path.join(templateDir, 'PG_VERSION'))) return;
-  const copying = path.join(dataDir, `pgdata.copying-${process.pid}`);
-  await copyDirectory(templateDir, copying);
-  // Whatever an interrupted initdb left behind (no PG_VERSION yet) is replaced.
-  fs.rmSync(pgdata, { recursive: true, force: true });
-  fs.renameSync(copying, pgdata);
-}
-
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; templateDir?: string }): Promise<PgliteHandle> {
-  const lock = options.dataDir === undefined ? undefined : acquireDataDirLock(options.dataDir);
+  const lock = options.dataDir === undefined ? undefined : await prepareDataDir(options.dataDir, options.templateDir);
   try {
-    if (options.dataDir !== undefined) await seedFromTemplate(options.dataDir, options.templateDir);
+    // Loaded here, not at the top: the server never runs PGlite on its main thread.
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create({
       ...(options.dataDir === undefined ? {} : { dataDir: path.join(options.dataDir, 'pgdata') }),
       ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
       startParams: [...PGLITE_START_PARAMS],
-      parsers: { [pgliteTypes.INT8]: parseInt8 },
+      parsers: { [INT8_OID]: parseInt8 },
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-    return {
-      db,
-      liveDb: db,
-      kind: 'pglite',
-      dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
-      // One process owns a PGlite database (the lock): its notices arrive when the writing
-      // transaction's COMMIT returns.
-      listen: async (channel, handlers) => {
-        const stop = await client.listen(channel, handlers.onNotify);
-        handlers.onConnected(true);
-        return async () => {
-          if (!client.closed) await stop();
-        };
-      },
-      close: async () => {
-        await db.destroy();
-        if (!client.closed) await client.close();
-        lock?.release();
-      },
-    };
+    return pgliteHandle(client, lock);
   } catch (error) {
     lock?.release();
     throw error;
@@ -227,8 +209,6 @@ export async function openDatabase(
   options: { pgliteTemplateDir?: string } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, config.databasePoolSize);
-  return openPglite({
-    dataDir: config.dataDir,
-    ...(options.pgliteTemplateDir === undefined ? {} : { templateDir: options.pgliteTemplateDir }),
-  });
+  const { client, lock } = await openPgliteThread({ dataDir: config.dataDir, templateDir: options.pgliteTemplateDir });
+  return pgliteHandle(client, lock);
 }

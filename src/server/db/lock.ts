@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { hasErrnoCode } from '../../shared/errors';
+import { hasErrnoCode } from '../../shared/errno';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export type MailMessage = {
@@ -20,6 +20,30 @@ export type Mailer = {
   send(message: MailMessage): Promise<SentMail>;
   close(): void;
 };
+
+/**
+ * A nodemailer transport made on the first message: the library loads then, not at start-up
+ * (decision 208). `close` closes it if it was made.
+ */
+function lazyTransport(options: Record<string, unknown>): { get: () => Promise<Transporter>; close: () => void } {
+  let made: Transporter | undefined;
+  let making: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get: () => {
+      making ??= import('nodemailer').then(({ default: nodemailer }) => {
+        made = nodemailer.createTransport(options);
+        if (closed) made.close();
+        return made;
+      });
+      return making;
+    },
+    close: () => {
+      closed = true;
+      made?.close();
+    },
+  };
+}
 
 /**
  * SMTP when SMTP_URL is set: one nodemailer transport for the app, which opens a connection per
@@ -42,7 +66,7 @@ export function createMailer(
   if (mail.smtpUrl !== undefined) {
     // Bounded waits: a hanging server fails the attempt (it is retried later) instead of holding
     // the worker, whose claim on the row must not outlive the send.
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       url: mail.smtpUrl,
       connectionTimeout: mail.smtpTimeoutMs,
       greetingTimeout: mail.smtpTimeoutMs,
@@ -51,18 +75,18 @@ export function createMailer(
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail(envelope(message));
+        const info = await (await transport.get()).sendMail(envelope(message));
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent by SMTP');
         return { messageId: info.messageId };
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(envelope(message));
+      const info = await (await transport.get()).sendMail(envelope(message));
       await mkdir(mail.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mail.outboxDir, `${stamp}-${message.fileHint.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
@@ -70,6 +94,6 @@ export function createMailer(
       log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL set)');
       return { messageId: info.messageId, file };
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -75,7 +75,8 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
     alone: ctx.database.kind === 'pglite',
     onCommitted: () => publicCache.invalidate('boards'),
   });
-  await imports.failStale();
+  // When the app is ready (after the migrations and start-up tasks): set-up sends no query.
+  app.addHook('onReady', () => imports.failStale());
   app.addHook('preClose', () => imports.stop());
   const tmdbClient = ctx.config.tmdb === undefined ? undefined : createTmdbClient(ctx.config.tmdb, ctx.config.tmdb.timeoutMs);
   const tmdb = () => {

@@ -1,0 +1,91 @@
+// @ts-check
+// The PGlite thread's whole program (decision 208): it opens the data directory it is given and
+// answers the main thread's messages. Plain JavaScript, so that Node runs it as it is, from the
+// sources (tests, `npm run dev`) and, copied beside the bundle, from dist/server.
+// In:  { id, op: 'query', sql, params } | { id, op: 'listen' | 'unlisten', channel }
+//      | { id, op: 'dump', compression } | { id, op: 'close' }
+// Out: { opened: true } | { openFailed: error } once; { id, result } | { id, error } per message;
+//      { channel, payload } for each NOTIFY heard.
+import process from 'node:process';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const { dataDir, startParams } = workerData;
+
+/** An error as plain data: its message, name and PostgreSQL's fields (code, constraint, detail …). */
+function plain(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== 'query' && key !== 'params' && (value === null || typeof value !== 'object')) fields[key] = value;
+  }
+  return { ...fields, message: error.message, name: error.name };
+}
+
+const opening = PGlite.create({
+  dataDir,
+  startParams,
+  // int8 as a number, as on the main thread's drivers (database.ts).
+  parsers: { [types.INT8]: (value) => Number.parseInt(value, 10) },
+});
+const stopListening = new Map();
+
+/** @param {PGlite} client */
+async function handle(client, message) {
+  switch (message.op) {
+    case 'query': {
+      const { rows, affectedRows } = await client.query(message.sql, message.params);
+      return { rows, affectedRows };
+    }
+    case 'listen': {
+      if (!stopListening.has(message.channel)) {
+        const stop = await client.listen(message.channel, (payload) => port.postMessage({ channel: message.channel, payload }));
+        stopListening.set(message.channel, stop);
+      }
+      return null;
+    }
+    case 'unlisten': {
+      const stop = stopListening.get(message.channel);
+      stopListening.delete(message.channel);
+      if (stop !== undefined && !client.closed) await stop();
+      return null;
+    }
+    case 'dump': {
+      const blob = await client.dumpDataDir(message.compression);
+      return { type: blob.type, bytes: await blob.arrayBuffer() };
+    }
+    case 'close': {
+      if (!client.closed) await client.close();
+      return null;
+    }
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+// Listening from the start: messages sent while PGlite opens wait for it. It also keeps this
+// thread's event loop alive while PGlite opens. With nothing left for the loop to wait on during
+// the open, Node would block the thread until V8's background compilation of PGlite's WebAssembly
+// had finished: some 300 ms after the open in which nothing could run (decision 208).
+// One message at a time, in the order sent: PGlite would not keep a LISTEN before a later query.
+let previous = Promise.resolve();
+port.on('message', (message) => {
+  previous = previous.then(async () => {
+    try {
+      const result = await handle(await opening, message);
+      const transfer = result?.bytes instanceof ArrayBuffer ? [result.bytes] : [];
+      port.postMessage({ id: message.id, result }, transfer);
+      if (message.op === 'close') port.close();
+    } catch (error) {
+      port.postMessage({ id: message.id, error: plain(error) });
+    }
+  });
+});
+try {
+  await opening;
+  port.postMessage({ opened: true });
+} catch (error) {
+  port.postMessage({ openFailed: plain(error) });
+  process.exit(1);
+}
