@@ -5,7 +5,7 @@
 // processes) and the markers (one) on core 1 (taskset), with PostgreSQL (`--pg-core any`: unpinned).
 //
 //   node --import tsx bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
-//     [--pool 20] [--semi-space 32|default] [--pg-core 1|any]
+//     [--pool 20] [--semi-space 32|default] [--heap-growing 50|default] [--pg-core 1|any]
 // Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     // The event-day settings (decision 083): PostgreSQL connections, and V8's young generation (MB).
     pool: { type: 'string', default: '20' },
     'semi-space': { type: 'string', default: '32' },
+    // How far V8 lets the old generation grow past what survived its last full collection (%).
+    'heap-growing': { type: 'string', default: '50' },
   },
 });
 const MEMBERS = Number(values.members);
@@ -45,7 +47,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 console.log(
   `community league benchmark: ${MEMBERS} members with a stream each, ${MARKERS} marking 10 movies over ${SECONDS} s; load average ${loadAverage()}; ` +
-    `DATABASE_POOL_SIZE=${values.pool}, young generation ${values['semi-space'] === 'default' ? "V8's default" : `--max-semi-space-size=${values['semi-space']}`}`,
+    `DATABASE_POOL_SIZE=${values.pool}, young generation ${values['semi-space'] === 'default' ? "V8's default" : `--max-semi-space-size=${values['semi-space']}`}, ` +
+    `old generation ${values['heap-growing'] === 'default' ? "V8's default growth" : `--heap-growing-percent=${values['heap-growing']}`}`,
 );
 const unpinPostgres = values['pg-core'] === 'any' ? undefined : pinPostgres(Number(values['pg-core']));
 console.log(
@@ -57,7 +60,10 @@ const database = await createDatabase('mingo_bench_community');
 const server = await startApp({
   cpu: 0,
   env: { DATABASE_URL: database.url, LEAGUE_STREAMS_PER_ADDRESS: String(MEMBERS * 2), DATABASE_POOL_SIZE: values.pool },
-  nodeArgs: values['semi-space'] === 'default' ? [] : [`--max-semi-space-size=${values['semi-space']}`],
+  nodeArgs: [
+    ...(values['semi-space'] === 'default' ? [] : [`--max-semi-space-size=${values['semi-space']}`]),
+    ...(values['heap-growing'] === 'default' ? [] : [`--heap-growing-percent=${values['heap-growing']}`]),
+  ],
 });
 // The stream clients read below PostgreSQL's and the markers' priority: 10,000 standings messages
 // arrive at once each tick, and reading them must not hold up the marks' statements on that core.

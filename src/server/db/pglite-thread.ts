@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { prepareDataDir } from './pglite-data-dir';
+import { acquireDataDirLock } from './lock';
+import { seedFromTemplate } from './pglite-data-dir';
 import pgliteStartParams from './pglite-start-params.json';
 
 type ErrorData = { message: string; name: string } & Record<string, unknown>;
@@ -38,8 +39,16 @@ export class PgliteThread {
    * Starts the thread on `dataDir` (a PGlite data directory, locked by the caller). `onLost` is
    * called once if the thread dies after it opened, other than by `close`: the database is gone.
    */
-  constructor(options: { dataDir: string; startParams: string[]; onLost: (error: Error) => void }) {
-    const worker = new Worker(PROGRAM, { workerData: { dataDir: options.dataDir, startParams: options.startParams } });
+  constructor(options: {
+    dataDir: string;
+    startParams: string[];
+    onLost: (error: Error) => void;
+    /** PGlite opens only once `seeded()` is called (the data directory is still being made). */
+    waitForSeed?: boolean;
+  }) {
+    const worker = new Worker(PROGRAM, {
+      workerData: { dataDir: options.dataDir, startParams: options.startParams, waitForSeed: options.waitForSeed === true },
+    });
     this.worker = worker;
     let opened = false;
     let openError: Error | undefined;
@@ -85,6 +94,17 @@ export class PgliteThread {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...message, id });
     });
+  }
+
+  /** The data directory is ready: PGlite may open it (see `waitForSeed`). */
+  seeded(): void {
+    this.worker.postMessage({ op: 'seeded' });
+  }
+
+  /** Ends the thread at once, without closing PGlite (it never opened). */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    await this.worker.terminate();
   }
 
   query(sql: string, params: unknown[] = []): Promise<QueryResult> {
@@ -146,11 +166,21 @@ export async function openPgliteThread(options: {
   templateDir?: string | undefined;
   onLost?: (error: Error) => void;
 }): Promise<{ client: PgliteThread; lock: { release: () => void } }> {
-  const lock = await prepareDataDir(options.dataDir, options.templateDir);
+  const lock = acquireDataDirLock(options.dataDir);
+  // The thread starts and loads PGlite while a fresh directory's template is copied.
   const client = new PgliteThread({
     dataDir: path.join(options.dataDir, 'pgdata'),
     startParams: pgliteStartParams,
     onLost: options.onLost ?? exitOnLostDatabase,
+    waitForSeed: true,
   });
+  try {
+    await seedFromTemplate(options.dataDir, options.templateDir);
+  } catch (error) {
+    await client.abandon();
+    lock.release();
+    throw error;
+  }
+  client.seeded();
   return { client, lock };
 }

@@ -2,7 +2,8 @@
 // The PGlite thread's whole program (decision 208): it opens the data directory it is given and
 // answers the main thread's messages. Plain JavaScript, so that Node runs it as it is, from the
 // sources (tests, `npm run dev`) and, copied beside the bundle, from dist/server.
-// In:  { id, op: 'query', sql, params } | { id, op: 'listen' | 'unlisten', channel }
+// In:  { op: 'seeded' } first when started with `waitForSeed` (the data directory is ready);
+//      then { id, op: 'query', sql, params } | { id, op: 'listen' | 'unlisten', channel }
 //      | { id, op: 'dump', compression } | { id, op: 'close' }
 // Out: { opened: true } | { openFailed: error } once; { id, result } | { id, error } per message;
 //      { channel, payload } for each NOTIFY heard.
@@ -11,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, startParams } = workerData;
+const { dataDir, startParams, waitForSeed } = workerData;
 
 /** An error as plain data: its message, name and PostgreSQL's fields (code, constraint, detail …). */
 function plain(error) {
@@ -23,12 +24,18 @@ function plain(error) {
   return { ...fields, message: error.message, name: error.name };
 }
 
-const opening = PGlite.create({
-  dataDir,
-  startParams,
-  // int8 as a number, as on the main thread's drivers (database.ts).
-  parsers: { [types.INT8]: (value) => Number.parseInt(value, 10) },
-});
+// A fresh data directory is being copied from the template meanwhile (pglite-thread.ts): this
+// thread starts and loads PGlite beside the copy, and opens once told it is done.
+let markSeeded = () => {};
+const seeded = waitForSeed === true ? new Promise((resolve) => (markSeeded = resolve)) : Promise.resolve();
+const opening = seeded.then(() =>
+  PGlite.create({
+    dataDir,
+    startParams,
+    // int8 as a number, as on the main thread's drivers (database.ts).
+    parsers: { [types.INT8]: (value) => Number.parseInt(value, 10) },
+  }),
+);
 const stopListening = new Map();
 
 /** @param {PGlite} client */
@@ -71,6 +78,10 @@ async function handle(client, message) {
 // One message at a time, in the order sent: PGlite would not keep a LISTEN before a later query.
 let previous = Promise.resolve();
 port.on('message', (message) => {
+  if (message.op === 'seeded') {
+    markSeeded();
+    return;
+  }
   previous = previous.then(async () => {
     try {
       const result = await handle(await opening, message);
