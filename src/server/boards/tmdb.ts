@@ -19,28 +19,61 @@ const RESULTS_MAX = 20;
 const unavailable = () => serviceUnavailable('TMDB is not answering right now. Fill in the movie by hand, or try again later.');
 const posterTooLarge = () => payloadTooLarge('The TMDB poster is too large.');
 
+/** A TMDB JSON answer is a few kilobytes; anything past this is not TMDB. */
+const JSON_MAX_BYTES = 1024 * 1024;
+
+type Fetched = { status: number; ok: boolean; body: Buffer };
+
 /**
- * The bytes of a download, counted as they arrive: past `maxBytes` the download is aborted (the
- * connection closes) and nothing more is read or kept.
+ * One request, its body read whole within the deadline and at most `maxBytes` of it: past the
+ * limit the download is cancelled (the connection closes) and nothing more is read or kept.
+ *
+ * The deadline and the limit cancel the body's own reader, not just the request's signal. Node's
+ * fetch passes an abort on through a weak reference that the garbage collector may clear once
+ * fetch() has resolved (nodejs/node#55428): an abort while the body arrives could then go
+ * nowhere and leave the download open, as the size-limit test caught on a loaded machine.
  */
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number, abort: AbortController): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  const reader = body.getReader();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+async function fetchAtMost(url: URL, init: RequestInit, timeoutMs: number, maxBytes: number, tooLarge: () => Error): Promise<Fetched> {
+  const abort = new AbortController();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const deadline = setTimeout(() => {
+    abort.abort();
+    reader?.cancel().catch(() => undefined);
+  }, timeoutMs);
+  try {
+    let response: Response;
     try {
-      chunk = await reader.read();
+      response = await fetch(url, { ...init, signal: abort.signal });
     } catch {
-      throw unavailable(); // the deadline, or TMDB went away mid-file
+      throw unavailable();
     }
-    if (chunk.done) return Buffer.concat(chunks, bytes);
-    bytes += chunk.value.byteLength;
-    if (bytes > maxBytes) {
-      abort.abort();
-      throw posterTooLarge();
+    const { status, ok } = response;
+    if (response.body === null) return { status, ok, body: Buffer.alloc(0) };
+    reader = response.body.getReader();
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
     }
-    chunks.push(chunk.value);
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw unavailable(); // TMDB went away mid-file
+      }
+      if (abort.signal.aborted) throw unavailable(); // the deadline: a cancelled read ends as if done
+      if (chunk.done) return { status, ok, body: Buffer.concat(chunks, bytes) };
+      bytes += chunk.value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(chunk.value);
+    }
+  } finally {
+    clearTimeout(deadline);
   }
 }
 
@@ -82,19 +115,17 @@ export function createTmdbClient(config: TmdbConfig, timeoutMs = TMDB_TIMEOUT_MS
     const url = new URL(`${config.apiUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     if (!bearer) url.searchParams.set('api_key', config.apiKey);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw unavailable();
-    }
+    const response = await fetchAtMost(
+      url,
+      { headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${config.apiKey}` } : {}) } },
+      timeoutMs,
+      JSON_MAX_BYTES,
+      unavailable,
+    );
     if (response.status === 404) throw notFound('There is no such TMDB movie.');
     if (!response.ok) throw unavailable();
     try {
-      return await response.json();
+      return JSON.parse(response.body.toString('utf8')) as unknown;
     } catch {
       throw unavailable();
     }
@@ -129,26 +160,16 @@ export function createTmdbClient(config: TmdbConfig, timeoutMs = TMDB_TIMEOUT_MS
       }
       const base = new URL(parsed(ConfigurationSchema, await call('/configuration')).images.secure_base_url);
       if (!IMAGE_HOSTS.has(base.hostname) && base.host !== new URL(config.apiUrl).host) throw unavailable();
-      // Aborted at the limit: a poster bigger than posterMaxBytes is never read whole (issue 33).
-      const abort = new AbortController();
-      let response: Response;
-      try {
-        response = await fetch(new URL(`${base.pathname.replace(/\/?$/, '/')}${POSTER_SIZE}${movie.poster_path}`, base), {
-          signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
-          redirect: 'error',
-        });
-      } catch {
-        throw unavailable();
-      }
-      if (!response.ok || response.body === null) {
-        abort.abort();
-        throw unavailable();
-      }
-      if (Number(response.headers.get('content-length') ?? 0) > BOARD_LIMITS.posterMaxBytes) {
-        abort.abort();
-        throw posterTooLarge();
-      }
-      return readAtMost(response.body, BOARD_LIMITS.posterMaxBytes, abort);
+      // Cancelled at the limit: a poster bigger than posterMaxBytes is never read whole (issue 33).
+      const poster = await fetchAtMost(
+        new URL(`${base.pathname.replace(/\/?$/, '/')}${POSTER_SIZE}${movie.poster_path}`, base),
+        { redirect: 'error' },
+        timeoutMs,
+        BOARD_LIMITS.posterMaxBytes,
+        posterTooLarge,
+      );
+      if (!poster.ok) throw unavailable();
+      return poster.body;
     },
   };
 }
