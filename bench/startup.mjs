@@ -43,7 +43,9 @@ async function startOnce(dataDir) {
       } catch {
         // not listening yet
       }
-      if (readyMs === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Every 5 ms: the bare open reports ready on its stdout at once, so a coarser poll would add
+      // up to its interval to the server alone.
+      if (readyMs === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await new Promise((resolve) => setTimeout(resolve, STEADY_AFTER_MS));
     const { rssMb, peakMb } = memoryOf(child.pid);

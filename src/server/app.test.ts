@@ -121,7 +121,7 @@ describe('health and errors', () => {
     }
   });
 
-  it('sends no query while the migrations it is given still run, then checks the schema and is ready', async () => {
+  it('sends no query while the start-up it is given still runs, hands that its logger, and is ready once it ends', async () => {
     const database = await createTestDatabase();
     const sent: string[] = [];
     let migrating = true;
@@ -138,8 +138,13 @@ describe('health and errors', () => {
     };
     let finish!: () => void;
     const migration = new Promise<void>((resolve) => (finish = resolve));
+    const loggers: unknown[] = [];
+    const startup = (log: unknown) => {
+      loggers.push(log);
+      return migration;
+    };
     let built = false;
-    const building = buildApp({ config: t.config, database: watched, migration }).then((app) => {
+    const building = buildApp({ config: t.config, database: watched, startup }).then((app) => {
       built = true;
       return app;
     });
@@ -151,6 +156,7 @@ describe('health and errors', () => {
       migrating = false;
       finish();
       const app = await building;
+      expect(loggers).toEqual([app.log]);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       await app.close();
     } finally {
@@ -159,11 +165,11 @@ describe('health and errors', () => {
     }
   });
 
-  it('refuses to build when the migrations it is given fail, leaving the database to its owner', async () => {
+  it('refuses to build when the start-up it is given fails, leaving the database to its owner', async () => {
     const database = await createTestDatabase();
     try {
-      const migration = Promise.reject(new Error('Database migration 0099-broken failed: boom'));
-      await expect(buildApp({ config: t.config, database, migration })).rejects.toThrow('0099-broken failed');
+      const startup = () => Promise.reject(new Error('Database migration 0099-broken failed: boom'));
+      await expect(buildApp({ config: t.config, database, startup })).rejects.toThrow('0099-broken failed');
       // Still open: the caller closes it.
       expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
     } finally {

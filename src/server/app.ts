@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config';
 import { registerAuth } from './auth/plugin';
@@ -49,11 +49,19 @@ export type BuildAppOptions = {
   /** How long a request body may take to arrive whole (BODY_TIMEOUT_MS; tests shorten it). */
   bodyTimeoutMs?: number;
   /**
-   * The migrations, while they still run (start.ts starts them as PGlite opens, decision 208): the
-   * app is set up meanwhile, sends no query before they end, and then checks the schema.
+   * The database's start-up (bootstrap.ts, prepareDatabase): called as soon as the app has its
+   * logger, and must bring the schema up to date. The app is set up meanwhile, while PGlite may
+   * still be opening (decision 208), and sends no query of its own before it ends. With it, the
+   * app is also made ready (nothing can be added to it afterwards); without it, the app checks
+   * that the database it is given is migrated.
    */
-  migration?: Promise<unknown>;
+  startup?: (log: FastifyBaseLogger) => Promise<unknown>;
 };
+
+async function checkMigrated(database: DatabaseHandle): Promise<void> {
+  const missing = await missingMigrations(database.db);
+  if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
+}
 
 /**
  * Fastify's trustProxy from TRUST_PROXY (decision 070). A hop count trusts that many addresses
@@ -94,12 +102,8 @@ export async function buildApp({
   storage = createStorage(config.storage),
   logger,
   bodyTimeoutMs = BODY_TIMEOUT_MS,
-  migration = Promise.resolve(),
+  startup,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  // Never serve over an old schema (better-auth checks it once, on first use). Checked once the
-  // migrations have run; awaited when the app is set up, which sends no query before (app.test.ts).
-  const missing = migration.then(() => missingMigrations(database.db));
-  missing.catch(() => undefined);
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -119,6 +123,11 @@ export async function buildApp({
     frameworkErrors,
     clientErrorHandler,
   });
+  // Never serve over an old schema (better-auth checks it once, on first use): the start-up brings
+  // it up to date, or else it is checked. Awaited once the app is set up, which sends no query
+  // before (app.test.ts).
+  const started = startup === undefined ? checkMigrated(database) : startup(app.log);
+  started.catch(() => undefined);
   const publicCache = await createPublicCache(database, app.log);
   app.decorate('drain', registerDrain(app, config.shutdownDrainMs));
   const ctx: AppContext = { config, database, storage, publicCache };
@@ -190,8 +199,11 @@ export async function buildApp({
   if (site !== undefined) await app.register(pageRoutes, { ctx, site });
   await registerStaticSite(app, config.staticDir, site);
   try {
-    const left = await missing;
-    if (left.length > 0) throw new UnmigratedDatabaseError(left);
+    // The server's app is complete once built: Fastify's own start (its plugins' onReady hooks,
+    // none of which queries) runs while the database work still runs; listen() then only binds.
+    // Tests, which build without a start-up, may still add routes.
+    if (startup !== undefined) await app.ready();
+    await started;
   } catch (error) {
     ownsDatabase = false;
     await app.close();

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { AdminBootstrapError } from './auth/accounts';
-import { bootstrap, migrateBeforeStart } from './bootstrap';
+import { prepareDatabase } from './bootstrap';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createStorage } from './media/create-storage';
@@ -8,31 +8,27 @@ import { createStorage } from './media/create-storage';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Everything after the database is open (server.ts): migrations, the app, the start-up tasks,
- * then listening; SIGTERM/SIGINT drain and close. `exitWith` ends the process with one line.
+ * Everything after the database is handed over (server.ts): the app, built while the migrations
+ * and the start-up tasks run, then listening; SIGTERM/SIGINT drain and close. `exitWith` ends the process with one line.
  */
 export async function startServer(config: Config, database: DatabaseHandle, exitWith: (message: string) => never): Promise<void> {
-  // The migrations run as soon as the database is open; the app is set up meanwhile (decision 208).
-  const migration = migrateBeforeStart({ database });
   const storage = createStorage(config.storage);
   let app;
-  let migrated: string[];
   try {
-    app = await buildApp({ config, database, storage, migration });
-    migrated = await migration;
+    // The migrations and the start-up tasks run as soon as the database is open; the app is set
+    // up meanwhile (decision 208).
+    app = await buildApp({ config, database, storage, startup: (log) => prepareDatabase({ config, database, storage }, log) });
   } catch (error) {
     await storage.close();
     await database.close();
+    // Operator mistakes (e.g. a weak ADMIN_PASSWORD) get one clear line, not a stack trace.
+    if (error instanceof AdminBootstrapError) exitWith(error.message);
     throw error;
   }
-  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'database migrated');
   try {
-    await bootstrap({ config, database, storage }, app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
-    // Operator mistakes (e.g. a weak ADMIN_PASSWORD) get one clear line, not a stack trace.
-    if (error instanceof AdminBootstrapError) exitWith(error.message);
     app.log.error({ err: error }, 'start-up failed');
     process.exit(1);
   }

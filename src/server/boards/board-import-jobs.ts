@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { ImportJobSchema, type ImportFile, type ImportJob, type ImportPreview } from '../../shared/boards';
 import { AppError, conflict, ERROR_CODES } from '../../shared/errors';
-import type { Db } from '../db/database';
+import type { DatabaseHandle, Db } from '../db/database';
 import type { BoardImport, ImportOptions, ImportProgress, PreparedImport } from './board-import';
 import { createImportJobRepository, type ImportJobRow } from './board-import-job-repository';
 
@@ -89,6 +89,23 @@ export type ImportJobsOptions = {
 
 type LocalJob = { view: ImportJob; controller: AbortController; finished: Promise<void> };
 
+type Dead = { db: Db; log: FastifyBaseLogger; alone: boolean; staleAfterMs: number };
+
+/**
+ * Marks failed every running job not `owner`'s whose process died: with the embedded database
+ * every other one (this process is its only user); with PostgreSQL, one whose heartbeat stopped.
+ */
+async function failDead({ db, log, alone, staleAfterMs }: Dead, owner: string): Promise<void> {
+  // Never by the job's id: a start racing with ours would read it before our row is ours.
+  const failed = await createImportJobRepository(db).failRunningOfOthers(owner, STOPPED, alone ? undefined : staleAfterMs);
+  if (failed > 0) log.warn({ jobs: failed }, 'board imports whose server stopped marked failed');
+}
+
+/** Start-up task (bootstrap.ts): the jobs of processes that died. No job is this process's yet. */
+export function failInterruptedImports(ctx: { database: Pick<DatabaseHandle, 'db' | 'kind'> }, log: FastifyBaseLogger): Promise<void> {
+  return failDead({ db: ctx.database.db, log, alone: ctx.database.kind === 'pglite', staleAfterMs: STALE_AFTER_MS }, '');
+}
+
 export function createImportJobs({
   db,
   transfer,
@@ -105,9 +122,7 @@ export function createImportJobs({
 
   /** Marks failed every running job whose process died (this process's never). */
   async function failStale(): Promise<void> {
-    // Never by the job's id: a start racing with ours would read it before our row is ours.
-    const failed = await jobs.failRunningOfOthers(owner, STOPPED, alone ? undefined : staleAfterMs);
-    if (failed > 0) log.warn({ jobs: failed }, 'board imports whose server stopped marked failed');
+    await failDead({ db, log, alone, staleAfterMs }, owner);
   }
 
   async function run(job: LocalJob, prepared: PreparedImport): Promise<void> {
@@ -212,8 +227,6 @@ export function createImportJobs({
       const row = await jobs.latest();
       return row === undefined ? null : toJob(row);
     },
-
-    failStale,
 
     /** Stops this process's import (it writes nothing and is marked failed) and waits for it. */
     async stop(): Promise<void> {

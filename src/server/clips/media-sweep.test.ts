@@ -1,3 +1,5 @@
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -10,7 +12,7 @@ import { signedInAs } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { EVENTUALLY } from '../../../tests/support/eventually';
 import { createClipRepository } from './clip-repository';
-import { sweepStalePendingMedia } from './media-sweep';
+import { startupMediaFiles, sweepOrphanMedia, sweepStalePendingMedia } from './media-sweep';
 import { beginPendingBatch, HEARTBEAT_MS, PendingMediaLostError, removeBatchFiles, STALE_AFTER_MS } from './pending-media';
 import { clipForm, sampleVideo } from '../../../tests/support/test-multipart';
 
@@ -173,6 +175,63 @@ function suite(name: string, env: () => Record<string, string>) {
 }
 
 suite('local storage', () => ({}));
+
+describe('the start-up sweep of local media', () => {
+  let t: TestApp;
+  let storage: MediaStorage;
+  beforeAll(async () => {
+    t = await createTestApp();
+    storage = createStorage(t.config.storage);
+  });
+  afterAll(async () => {
+    await storage.close();
+    await t.close();
+  });
+
+  /** A media file written two hours ago: past the grace a shared database gives unrecorded files. */
+  async function oldFile(key: string): Promise<void> {
+    await put(storage, key);
+    const entry = startupMediaFiles(t.config).find((file) => file.name === key);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(path.join(entry?.parentPath ?? '', key), twoHoursAgo, twoHoursAgo);
+  }
+
+  it('removes the files no row or record names, of those listed before the database work', async () => {
+    const ownerId = (await signedInAs(t, 'staff')).user.id;
+    const named = newMediaKey('webm');
+    await oldFile(named);
+    await createClipRepository(t.database.db).insert({
+      ownerId,
+      title: 'The Quiet Lighthouse',
+      videoKey: named,
+      videoMime: 'video/webm',
+      videoBytes: 1,
+      screenshotKey: newMediaKey('jpg'),
+      screenshotMime: 'image/jpeg',
+    });
+    const orphan = newMediaKey('webm');
+    await oldFile(orphan);
+    // An upload whose process died: the stale records' sweep removes its file after the listing.
+    const dead = beginPendingBatch(t.database.db, log);
+    const deadKey = newMediaKey('webm');
+    await dead.add([deadKey]);
+    await oldFile(deadKey);
+    dead.end();
+    await lastHeardOf(t, deadKey, STALE_AFTER_MS / 1000 + 1);
+
+    const listed = startupMediaFiles(t.config);
+    // Written after the listing: not this sweep's to judge.
+    const later = newMediaKey('webm');
+    await oldFile(later);
+    await sweepOrphanMedia({ config: t.config, database: t.database, storage }, log, listed);
+
+    expect(await storage.stat(orphan)).toBeNull();
+    expect(await storage.stat(deadKey)).toBeNull();
+    expect(await storage.stat(named)).not.toBeNull();
+    expect(await storage.stat(later)).not.toBeNull();
+    expect(await pendingKeys(t)).toEqual([]);
+  });
+});
 
 describe('on S3', () => {
   let s3: S3TestServer;

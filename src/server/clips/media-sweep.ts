@@ -60,24 +60,36 @@ export async function sweepStalePendingMedia(db: Db, storage: MediaStorage, log:
 }
 
 /**
- * Start-up task. First the stale pending_media records (all of them with the embedded database:
- * this process is its only user, the data-directory lock). Then, for local storage, a scan for
- * files no row names — `.part` files and files from before pending_media existed: every one with
- * the embedded database; with PostgreSQL only those older than an hour that no record holds.
+ * The local media files the start-up sweep looks at (none with S3). Listed as start-up begins,
+ * while the database still opens (bootstrap.ts): the sweep then only asks the database. A file
+ * written after the listing is not swept this time, which is always safe.
  */
-export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger): Promise<void> {
-  const alone = ctx.database.kind === 'pglite';
-  await sweepStalePendingMedia(ctx.database.db, ctx.storage, log, alone ? 0 : STALE_AFTER_MS);
-  if (ctx.config.storage.kind !== 'local') return;
-  const root = ctx.config.storage.root;
-  const graceMs = alone ? 0 : SHARED_GRACE_MS;
-  let entries;
+export function startupMediaFiles(config: AppContext['config']): Dirent[] {
+  if (config.storage.kind !== 'local') return [];
   try {
-    entries = filesUnder(root);
+    return filesUnder(config.storage.root);
   } catch (error) {
-    if (hasErrnoCode(error, 'ENOENT')) return;
+    if (hasErrnoCode(error, 'ENOENT')) return [];
     throw error;
   }
+}
+
+/**
+ * Start-up task. First the stale pending_media records (all of them with the embedded database:
+ * this process is its only user, the data-directory lock). Then, of the local `files`
+ * (startupMediaFiles), those no row names — `.part` files and files from before pending_media
+ * existed: every one with the embedded database; with PostgreSQL only those older than an hour
+ * that no record holds.
+ */
+export async function sweepOrphanMedia(
+  ctx: SweepContext,
+  log: FastifyBaseLogger,
+  files: Dirent[] = startupMediaFiles(ctx.config),
+): Promise<void> {
+  const alone = ctx.database.kind === 'pglite';
+  await sweepStalePendingMedia(ctx.database.db, ctx.storage, log, alone ? 0 : STALE_AFTER_MS);
+  if (files.length === 0) return;
+  const graceMs = alone ? 0 : SHARED_GRACE_MS;
   const db = ctx.database.db;
   const [clips, pending, posters] = await Promise.all([
     createClipRepository(db).mediaKeys(),
@@ -87,11 +99,18 @@ export async function sweepOrphanMedia(ctx: SweepContext, log: FastifyBaseLogger
   const kept = new Set([...clips, ...pending, ...posters]);
   const now = Date.now();
   let removed = 0;
-  for (const entry of entries) {
+  for (const entry of files) {
     const isPart = entry.name.endsWith('.part');
     if (!isPart && (!isMediaKey(entry.name) || kept.has(entry.name))) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const { mtimeMs } = await stat(file);
+    let mtimeMs: number;
+    try {
+      ({ mtimeMs } = await stat(file));
+    } catch (error) {
+      // Gone since the listing: the stale records' sweep above removed it.
+      if (hasErrnoCode(error, 'ENOENT')) continue;
+      throw error;
+    }
     if (now - mtimeMs < graceMs) continue;
     await rm(file, { force: true });
     removed += 1;

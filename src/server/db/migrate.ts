@@ -67,7 +67,7 @@ export class UnmigratedDatabaseError extends Error {
   constructor(readonly missing: string[]) {
     super(
       `The database lacks ${missing.length} migration(s) (${missing.join(', ')}): run the migrations before building the app ` +
-        '(server.ts does, with migrateBeforeStart). better-auth checks the schema once, when the app is built, and would ' +
+        '(start.ts has buildApp run them first, with prepareDatabase). better-auth checks the schema once, when the app is built, and would ' +
         'refuse every sign-in until a restart.',
     );
     this.name = 'UnmigratedDatabaseError';

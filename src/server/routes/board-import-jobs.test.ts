@@ -9,7 +9,7 @@ import { ImportJobSchema, type ImportJob } from '../../shared/boards';
 import { MovieListSchema, type Movie } from '../../shared/content';
 import { buildApp } from '../app';
 import { createBoardImport } from '../boards/board-import';
-import { createImportJobs, STALE_AFTER_MS } from '../boards/board-import-jobs';
+import { createImportJobs, failInterruptedImports, STALE_AFTER_MS } from '../boards/board-import-jobs';
 import { posterMediaKeys } from '../boards/posters';
 import { loadConfig } from '../config';
 import { openPostgres, type DatabaseHandle } from '../db/database';
@@ -254,9 +254,9 @@ describe('board import jobs', () => {
     expect(await orphanPosterFiles(t.database, mediaDir)).toEqual([]);
   });
 
-  it('marks failed a job whose server died, on the next read, and then lets an import start', async () => {
+  /** A running job whose server died: its last heartbeat long ago. */
+  async function deadJob(): Promise<string> {
     const id = randomUUID();
-    const longAgo = new Date(Date.now() - 10 * STALE_AFTER_MS);
     await t.database.db
       .insertInto('board_import_jobs')
       .values({
@@ -269,10 +269,27 @@ describe('board import jobs', () => {
         publish: false,
         file_sha256: 'x',
         owner: 'a-server-that-died/1/0',
-        heartbeat_at: longAgo,
+        heartbeat_at: new Date(Date.now() - 10 * STALE_AFTER_MS),
         started_at: new Date(),
       })
       .execute();
+    return id;
+  }
+
+  it('marks failed a job whose server died when a server starts (a start-up task)', async () => {
+    const id = await deadJob();
+    await failInterruptedImports(t, t.app.log);
+    const row = await t.database.db
+      .selectFrom('board_import_jobs')
+      .select(['state', 'finished_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.state).toBe('failed');
+    expect(row?.finished_at).not.toBeNull();
+  });
+
+  it('marks failed a job whose server died, on the next read, and then lets an import start', async () => {
+    const id = await deadJob();
     expect(await latest()).toMatchObject({
       id,
       state: 'failed',

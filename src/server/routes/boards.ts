@@ -75,8 +75,6 @@ export const boardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }
     alone: ctx.database.kind === 'pglite',
     onCommitted: () => publicCache.invalidate('boards'),
   });
-  // When the app is ready (after the migrations and start-up tasks): set-up sends no query.
-  app.addHook('onReady', () => imports.failStale());
   app.addHook('preClose', () => imports.stop());
   const tmdbClient = ctx.config.tmdb === undefined ? undefined : createTmdbClient(ctx.config.tmdb, ctx.config.tmdb.timeoutMs);
   const tmdb = () => {
