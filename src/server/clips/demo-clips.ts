@@ -49,22 +49,33 @@ export async function seedDemoClips(ctx: Pick<AppContext, 'config' | 'database' 
   // Recorded in pending_media like an upload's files, so a crash before the rows commit leaves
   // nothing behind after the media sweep (pending-media.ts).
   const pending = beginPendingBatch(db, log);
-  const stored: { title: string; video: string; videoBytes: number; screenshot: string }[] = [];
+  const keyed = DEMO_CLIPS.map((demo) => ({ demo, video: newMediaKey('webm'), screenshot: newMediaKey('jpg') }));
   try {
-    for (const demo of DEMO_CLIPS) {
-      const video = newMediaKey('webm');
-      const screenshot = newMediaKey('jpg');
-      await pending.add([video, screenshot]);
-      const { size } = await ctx.storage.put(video, createReadStream(path.join(dir, `${demo.file}.webm`)), {
-        contentType: 'video/webm',
-        maxBytes: ctx.config.maxClipBytes,
-      });
-      stored.push({ title: demo.title, video, videoBytes: size, screenshot });
-      await ctx.storage.put(screenshot, createReadStream(path.join(dir, `${demo.file}.jpg`)), {
-        contentType: 'image/jpeg',
-        maxBytes: MAX_SCREENSHOT_BYTES,
-      });
-    }
+    // All the records first, then every file at once (a first start waits for this), each put to
+    // its end before anything is cleaned up.
+    await pending.add(keyed.flatMap(({ video, screenshot }) => [video, screenshot]));
+    const puts = await Promise.allSettled(
+      keyed.flatMap(({ demo, video, screenshot }) => [
+        ctx.storage.put(video, createReadStream(path.join(dir, `${demo.file}.webm`)), {
+          contentType: 'video/webm',
+          maxBytes: ctx.config.maxClipBytes,
+        }),
+        ctx.storage.put(screenshot, createReadStream(path.join(dir, `${demo.file}.jpg`)), {
+          contentType: 'image/jpeg',
+          maxBytes: MAX_SCREENSHOT_BYTES,
+        }),
+      ]),
+    );
+    const sizes = puts.map((put) => {
+      if (put.status === 'rejected') throw put.reason;
+      return put.value.size;
+    });
+    const stored = keyed.map(({ demo, video, screenshot }, index) => ({
+      title: demo.title,
+      video,
+      videoBytes: sizes[2 * index] ?? 0,
+      screenshot,
+    }));
     const seeded = await db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, SEED_LOCK_ID);
       const clips = createClipRepository(trx);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { acquireDataDirLock } from './lock';
-import { seedFromTemplate } from './pglite-data-dir';
+import { holdsDatabase, seedFromTemplate } from './pglite-data-dir';
 import pgliteStartParams from './pglite-start-params.json';
 
 type ErrorData = { message: string; name: string } & Record<string, unknown>;
@@ -167,20 +167,24 @@ export async function openPgliteThread(options: {
   onLost?: (error: Error) => void;
 }): Promise<{ client: PgliteThread; lock: { release: () => void } }> {
   const lock = acquireDataDirLock(options.dataDir);
-  // The thread starts and loads PGlite while a fresh directory's template is copied.
+  // A restart's PGlite opens as soon as its thread has loaded it; a fresh directory's template is
+  // copied meanwhile, and PGlite opens once the copy is done. The main thread is busy loading the
+  // app by then, and would be late to say so when there is nothing to wait for.
+  const fresh = !holdsDatabase(options.dataDir);
   const client = new PgliteThread({
     dataDir: path.join(options.dataDir, 'pgdata'),
     startParams: pgliteStartParams,
     onLost: options.onLost ?? exitOnLostDatabase,
-    waitForSeed: true,
+    waitForSeed: fresh,
   });
   try {
+    // Also clears what an interrupted copy left beside the database.
     await seedFromTemplate(options.dataDir, options.templateDir);
   } catch (error) {
     await client.abandon();
     lock.release();
     throw error;
   }
-  client.seeded();
+  if (fresh) client.seeded();
   return { client, lock };
 }

@@ -102,13 +102,13 @@ const SEED_LOCK_ID = 730_006;
 /**
  * The product pictures, drawn once by scripts/generate-demo-product-images.ts into
  * assets/demo-products/<code>.webp (committed): a start needs no image library. They are squares
- * of the stored images' largest side.
+ * of the stored images' largest side. One per product, in order, or none when the assets are missing.
  */
 async function readDemoImages(log: FastifyBaseLogger) {
   const dir = findAssetDir('demo-products', `${DEMO_PRODUCTS[0]?.code ?? ''}.webp`);
   if (dir === null) {
     log.warn('demo product pictures skipped: assets/demo-products was not found');
-    return DEMO_PRODUCTS.map(() => undefined);
+    return [];
   }
   return Promise.all(
     DEMO_PRODUCTS.map(async (product) => ({
@@ -135,12 +135,13 @@ export async function seedDemoProducts(ctx: Pick<AppContext, 'config' | 'databas
     await lockForTransaction(trx, SEED_LOCK_ID);
     const products = createProductRepository(trx);
     if ((await products.countAll()) > 0) return 0;
-    // Distinct creation times keep the catalogue in this list's order.
+    // Distinct creation times keep the catalogue in this list's order. Two statements in all: a
+    // first start seeds while its first request waits.
     const start = Date.now() - DEMO_PRODUCTS.length * 1000;
-    for (const [index, product] of DEMO_PRODUCTS.entries()) {
-      const image = images[index];
-      const imageKey = image === undefined ? null : await products.storeImage(image);
-      await products.create({
+    // Every picture or none (readDemoImages): the keys line up with the products.
+    const keys = await products.storeImages(images);
+    await products.createMany(
+      DEMO_PRODUCTS.map((product, index) => ({
         name: product.name,
         code: product.code,
         description: product.description,
@@ -149,10 +150,10 @@ export async function seedDemoProducts(ctx: Pick<AppContext, 'config' | 'databas
         shirtSizes: product.shirtSizes ?? [],
         shirtColors: product.shirtColors ?? [],
         vinylColors: product.vinylColors ?? [],
-        imageKey,
+        imageKey: keys[index] ?? null,
         createdAt: new Date(start + index * 1000),
-      });
-    }
+      })),
+    );
     return DEMO_PRODUCTS.length;
   });
   if (seeded > 0) log.info({ products: seeded }, 'seeded the demo catalogue');

@@ -91,6 +91,28 @@ export function toStaffProductDto(product: ProductRecord): StaffProduct {
   };
 }
 
+export type NewProduct = ProductFields & { imageKey?: string | null; createdAt?: Date };
+
+function newProductRow(input: NewProduct) {
+  return {
+    name: input.name,
+    code: input.code,
+    description: input.description,
+    price_cents: input.priceCents,
+    stock: input.stock,
+    shirt_sizes: input.shirtSizes,
+    shirt_colors: input.shirtColors,
+    vinyl_colors: input.vinylColors,
+    image_key: input.imageKey ?? null,
+    ...(input.createdAt === undefined ? {} : { created_at: input.createdAt, updated_at: input.createdAt }),
+  };
+}
+
+/** A stored product image's row, under a new key. */
+function imageRow(image: NormalisedImage) {
+  return { key: `${randomUUID()}.webp`, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height };
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 export class DuplicateProductCodeError extends Error {
@@ -172,28 +194,19 @@ export function createProductRepository(db: Executor) {
       return new Map(rows.map((row) => [row.id, toRecord(row)]));
     },
 
-    async create(input: ProductFields & { imageKey?: string | null; createdAt?: Date }): Promise<ProductRecord> {
+    async create(input: NewProduct): Promise<ProductRecord> {
       try {
-        const row = await db
-          .insertInto('products')
-          .values({
-            name: input.name,
-            code: input.code,
-            description: input.description,
-            price_cents: input.priceCents,
-            stock: input.stock,
-            shirt_sizes: input.shirtSizes,
-            shirt_colors: input.shirtColors,
-            vinyl_colors: input.vinylColors,
-            image_key: input.imageKey ?? null,
-            ...(input.createdAt === undefined ? {} : { created_at: input.createdAt, updated_at: input.createdAt }),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await db.insertInto('products').values(newProductRow(input)).returningAll().executeTakeFirstOrThrow();
         return toRecord(row);
       } catch (error) {
         return rethrowDuplicateCode(error, input.code);
       }
+    },
+
+    /** Several products in one statement (the demo catalogue): all of them, or none. */
+    async createMany(inputs: readonly NewProduct[]): Promise<void> {
+      if (inputs.length === 0) return;
+      await db.insertInto('products').values(inputs.map(newProductRow)).execute();
     },
 
     /** Applies the given changes; undefined when the product does not exist. */
@@ -308,12 +321,16 @@ export function createProductRepository(db: Executor) {
 
     /** Stores a normalised image under a new server-generated key and returns the key. */
     async storeImage(image: NormalisedImage): Promise<string> {
-      const key = `${randomUUID()}.webp`;
-      await db
-        .insertInto('product_images')
-        .values({ key, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height })
-        .execute();
-      return key;
+      const row = imageRow(image);
+      await db.insertInto('product_images').values(row).execute();
+      return row.key;
+    },
+
+    /** Several images in one statement; their keys, in order. */
+    async storeImages(images: readonly NormalisedImage[]): Promise<string[]> {
+      const rows = images.map(imageRow);
+      if (rows.length > 0) await db.insertInto('product_images').values(rows).execute();
+      return rows.map((row) => row.key);
     },
 
     async image(key: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
