@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const { client, lock } = await pglite.catch(exitIfLocked);
     database = pgliteHandle(client, lock);
   } else {
-    // Not reached while pgliteDataDirOf agrees with loadConfig (pglite-location.test.ts).
+    // Not reached while pgliteDataDirOf agrees with loadConfig (pglite-thread.test.ts checks it).
     if (pglite !== undefined) await pglite.then(({ client, lock }) => client.close().finally(lock.release), exitIfLocked);
     database = await openDatabase(config, { pgliteTemplateDir: PGLITE_TEMPLATE_DIR }).catch(exitIfLocked);
   }

@@ -95,6 +95,19 @@ function toPage(rows: ClipRow[], limit: number): Page {
  * The clip repository over a database handle. Build it over a transaction to take part in it
  * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
  */
+function newClipRow(clip: NewClip) {
+  return {
+    owner_id: clip.ownerId,
+    title: clip.title,
+    video_key: clip.videoKey,
+    video_mime: clip.videoMime,
+    video_bytes: clip.videoBytes,
+    screenshot_key: clip.screenshotKey,
+    screenshot_mime: clip.screenshotMime,
+    ...(clip.createdAt === undefined ? {} : { created_at: clip.createdAt }),
+  };
+}
+
 export function createClipRepository(db: Executor) {
   async function findById(id: string): Promise<OwnedClip | null> {
     if (!isClipId(id)) return null;
@@ -106,22 +119,14 @@ export function createClipRepository(db: Executor) {
     findById,
 
     async insert(clip: NewClip): Promise<OwnedClip> {
-      const { id } = await db
-        .insertInto('clips')
-        .values({
-          owner_id: clip.ownerId,
-          title: clip.title,
-          video_key: clip.videoKey,
-          video_mime: clip.videoMime,
-          video_bytes: clip.videoBytes,
-          screenshot_key: clip.screenshotKey,
-          screenshot_mime: clip.screenshotMime,
-          ...(clip.createdAt === undefined ? {} : { created_at: clip.createdAt }),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await db.insertInto('clips').values(newClipRow(clip)).returning('id').executeTakeFirstOrThrow();
       const created = await selectClips(db).where('clips.id', '=', id).executeTakeFirstOrThrow();
       return toClip(created);
+    },
+
+    /** Several clips in one statement (the demo clips). */
+    async insertMany(clips: readonly NewClip[]): Promise<void> {
+      if (clips.length > 0) await db.insertInto('clips').values(clips.map(newClipRow)).execute();
     },
 
     /** The newest clip whose title is exactly `title` (the movie modal looks clips up by movie name). */

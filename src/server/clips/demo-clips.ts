@@ -81,8 +81,8 @@ export async function seedDemoClips(ctx: Pick<AppContext, 'config' | 'database' 
       const clips = createClipRepository(trx);
       if ((await clips.count()) > 0) return false;
       const newest = Date.now();
-      for (const [index, clip] of stored.entries()) {
-        await clips.insert({
+      await clips.insertMany(
+        stored.map((clip, index) => ({
           ownerId: owner,
           title: clip.title,
           videoKey: clip.video,
@@ -92,8 +92,8 @@ export async function seedDemoClips(ctx: Pick<AppContext, 'config' | 'database' 
           screenshotMime: 'image/jpeg',
           // A day apart, so the list order and the upload dates read naturally.
           createdAt: new Date(newest - index * 86_400_000),
-        });
-      }
+        })),
+      );
       await pending.commit(trx);
       return true;
     });
