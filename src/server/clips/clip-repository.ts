@@ -91,10 +91,7 @@ function toPage(rows: ClipRow[], limit: number): Page {
   return { items: items.map(toClip), nextCursor };
 }
 
-/**
- * The clip repository over a database handle. Build it over a transaction to take part in it
- * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
- */
+/** A new clip as its row. */
 function newClipRow(clip: NewClip) {
   return {
     owner_id: clip.ownerId,
@@ -108,6 +105,10 @@ function newClipRow(clip: NewClip) {
   };
 }
 
+/**
+ * The clip repository over a database handle. Build it over a transaction to take part in it
+ * (`db.transaction().execute((trx) => createClipRepository(trx)…)`, as demo seeding does).
+ */
 export function createClipRepository(db: Executor) {
   async function findById(id: string): Promise<OwnedClip | null> {
     if (!isClipId(id)) return null;

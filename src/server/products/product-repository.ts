@@ -93,6 +93,7 @@ export function toStaffProductDto(product: ProductRecord): StaffProduct {
 
 export type NewProduct = ProductFields & { imageKey?: string | null; createdAt?: Date };
 
+/** A new product as its row. */
 function newProductRow(input: NewProduct) {
   return {
     name: input.name,
