@@ -32,9 +32,9 @@ const tasksWith = (mediaFiles: Dirent[]): StartupTask[] => [
  * on one PostgreSQL database: one at a time migrates and seeds, under the start-up lock.
  *
  * The migrations come first because better-auth checks the schema once, on its first use, and
- * keeps a mismatch for the life of the process. Resolves to the migrations it ran.
+ * keeps a mismatch for the life of the process.
  */
-export async function prepareDatabase(ctx: StartupContext, log: FastifyBaseLogger): Promise<string[]> {
+export async function prepareDatabase(ctx: StartupContext, log: FastifyBaseLogger): Promise<void> {
   const tasks = tasksWith(startupMediaFiles(ctx.config));
   return withStartupLock(ctx.database, async (db) => {
     const migrated = await migrateToLatest(db);
@@ -44,6 +44,5 @@ export async function prepareDatabase(ctx: StartupContext, log: FastifyBaseLogge
       log.debug({ task: task.name }, 'start-up task');
       await task.run(locked, log);
     }
-    return migrated;
   });
 }

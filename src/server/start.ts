@@ -9,7 +9,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Everything after the database is handed over (server.ts): the app, built while the migrations
- * and the start-up tasks run, then listening; SIGTERM/SIGINT drain and close. `exitWith` ends the process with one line.
+ * and the start-up tasks run, then listening; SIGTERM/SIGINT drain and close. `exitWith` ends the
+ * process with one line.
  */
 export async function startServer(config: Config, database: DatabaseHandle, exitWith: (message: string) => never): Promise<void> {
   const storage = createStorage(config.storage);

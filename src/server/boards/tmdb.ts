@@ -48,7 +48,11 @@ async function fetchAtMost(url: URL, init: RequestInit, timeoutMs: number, maxBy
       throw unavailable();
     }
     const { status, ok } = response;
-    if (response.body === null) return { status, ok, body: Buffer.alloc(0) };
+    // Only a clear answer's body is read: the callers refuse any other by its status alone.
+    if (!ok || response.body === null) {
+      await response.body?.cancel();
+      return { status, ok, body: Buffer.alloc(0) };
+    }
     reader = response.body.getReader();
     if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
       await reader.cancel();
