@@ -7,7 +7,11 @@
 //      | { id, op: 'dump', compression } | { id, op: 'close' }
 // Out: { opened: true } | { openFailed: error } once; { id, result } | { id, error } per message;
 //      { channel, payload } for each NOTIFY heard.
+/* global WebAssembly */
+import { Blob } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
 import process from 'node:process';
+import { URL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -24,14 +28,26 @@ function plain(error) {
   return { ...fields, message: error.message, name: error.name };
 }
 
+/**
+ * PGlite's WebAssembly, compiled, and its bundle of PostgreSQL's own files: what PGlite.create
+ * would load itself before it opens the data directory, loaded here so that it can be done before.
+ */
+async function loadPglite() {
+  const [wasm, bundle] = await Promise.all(
+    ['@electric-sql/pglite/pglite.wasm', '@electric-sql/pglite/pglite.data'].map((name) => readFile(new URL(import.meta.resolve(name)))),
+  );
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+}
+
 // A fresh data directory is being copied from the template meanwhile (pglite-thread.ts): this
 // thread starts and loads PGlite beside the copy, and opens once told it is done.
 let markSeeded = () => {};
 const seeded = waitForSeed === true ? new Promise((resolve) => (markSeeded = resolve)) : Promise.resolve();
-const opening = seeded.then(() =>
+const opening = Promise.all([loadPglite(), seeded]).then(([loaded]) =>
   PGlite.create({
     dataDir,
     startParams,
+    ...loaded,
     // int8 as a number, as on the main thread's drivers (database.ts).
     parsers: { [types.INT8]: (value) => Number.parseInt(value, 10) },
   }),
