@@ -2,7 +2,7 @@
 // chunk-*.js / start-*.js files they share). npm packages are bundled too (decision 207): Node then reads a few
 // files at start instead of resolving and loading some thousand from node_modules. External, loaded from
 // node_modules at run time: packages that load files by path or native code (PGlite's .wasm and .data, sharp),
-// and ones the server only imports on first use (S3, Stripe, Redis; pg-native is pg's optional addon).
+// and ones the server only imports on first use (S3, Stripe, Redis, pg; pg-native is pg's optional addon).
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -26,6 +26,20 @@ const staticMarkupOnly = {
   },
 };
 
+/**
+ * zod's locales as English only: `z` carries all of its ~45 languages' error messages (300 kB that
+ * every start would parse), which are only used through `z.config(z.locales.…())`, never called here.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts', boards: 'src/server/cli/boards.ts' },
   outdir,
@@ -42,7 +56,7 @@ const result = await build({
   // some 900 kB that every start would parse), and of react-dom/server only the renderToStaticMarkup
   // the server uses (its streaming renderer is another 300 kB).
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [staticMarkupOnly],
+  plugins: [staticMarkupOnly, zodEnglishOnly],
   sourcemap: true,
   logLevel: 'warning',
   metafile: process.env.BUILD_SERVER_METAFILE !== undefined,

@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { prepareDataDir } from './pglite-data-dir';
 import { openPgliteThread } from './pglite-thread';
 import pgliteStartParams from './pglite-start-params.json';
@@ -42,6 +43,13 @@ export type DatabaseHandle = {
 
 const RELISTEN_DELAY_MS = 500;
 
+const loadModule = createRequire(import.meta.url);
+/**
+ * The PostgreSQL driver, loaded from node_modules on the first PostgreSQL connection: a server on
+ * the embedded database never parses it (190 kB, decision 207).
+ */
+const postgresDriver = (): typeof pg => loadModule('pg') as typeof pg;
+
 /**
  * A dedicated connection that LISTENs (a pooled one would lose its LISTEN when released). When it
  * drops, `onConnected(false)` fires and it reconnects every RELISTEN_DELAY_MS until it is back.
@@ -51,7 +59,7 @@ async function listenPostgres(connectionString: string, channel: string, handler
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new (postgresDriver().Client)({ connectionString });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
@@ -101,6 +109,7 @@ const parseInt8 = (value: string): number => Number.parseInt(value, 10);
 export const DEFAULT_POOL_SIZE = 5;
 
 function postgresPool(connectionString: string, max: number): Db {
+  const pg = postgresDriver();
   const pool = new pg.Pool({
     connectionString,
     max,

@@ -74,11 +74,23 @@ export class UnmigratedDatabaseError extends Error {
   }
 }
 
-/** The migrations this database has not run yet, in order (all of them on an empty database). */
+/** PostgreSQL's code for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The migrations this database has not run yet, in order (all of them on an empty database). One
+ * statement on every start; only an empty database answers it with an error (never inside a
+ * transaction, which the error would end).
+ */
 export async function missingMigrations(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
-  const ran = rows[0]?.present === true ? await sql<{ name: string }>`select name from kysely_migration`.execute(db) : { rows: [] };
-  const done = new Set(ran.rows.map((row) => row.name));
+  let ran: { name: string }[];
+  try {
+    ({ rows: ran } = await sql<{ name: string }>`select name from kysely_migration`.execute(db));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    ran = [];
+  }
+  const done = new Set(ran.map((row) => row.name));
   return Object.keys(migrations).filter((name) => !done.has(name));
 }
 
