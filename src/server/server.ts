@@ -7,7 +7,7 @@ import { openPgliteThread } from './db/pglite-thread';
 /** The migrated PGlite data directory `npm run build` puts next to the bundled server.js. */
 const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
-/** V8's setting for that: at most one background task compiles WebAssembly (its default: 128). */
+/** V8's setting for PGlite's start (see main): at most one background task compiles WebAssembly (its default: 128). */
 const ONE_WASM_COMPILE_TASK = '--wasm-num-compilation-tasks=1';
 
 function exitWith(message: string): never {
