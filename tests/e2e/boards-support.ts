@@ -24,3 +24,11 @@ export async function draftBoard(request: APIRequestContext, year: number, ids: 
   const put = await request.put(`/api/admin/boards/${year}/slots`, { data: { slots }, headers: { origin: origin() } });
   expect(put.status(), await put.text()).toBe(200);
 }
+
+/** The squares of `year` as the server holds them (the admins' editor state). */
+export async function savedSlots(request: APIRequestContext, year: number): Promise<(string | null)[] | undefined> {
+  const response = await request.get('/api/admin/boards');
+  expect(response.status()).toBe(200);
+  const state = (await response.json()) as { boards: { year: number; slots: (string | null)[] }[] };
+  return state.boards.find((board) => board.year === year)?.slots;
+}

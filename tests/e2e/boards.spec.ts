@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from './axe';
-import { draftBoard, origin, publishedMovies } from './boards-support';
+import { draftBoard, origin, publishedMovies, savedSlots } from './boards-support';
 import { expect, signIn, test, whenServiceWorkerReady } from './fixtures';
 
 // Living boards (issue 21): an admin builds and publishes boards in the browser, visitors play
@@ -164,7 +164,8 @@ test.describe('living boards', () => {
     await expect(page.getByRole('button', { name: `M2: ${first.name}` })).toBeFocused();
     await page.keyboard.press('Alt+ArrowRight');
     await expect(page.getByRole('button', { name: `I2: ${first.name}` })).toBeFocused();
-    // Saved on the server: a reload shows the same order.
+    // Saved on the server (the two moves, in order): a reload shows the same order.
+    await expect.poll(async () => (await savedSlots(page.request, 2027))?.indexOf(first.id)).toBe(6);
     await page.reload();
     await page.getByRole('button', { name: 'Open 2027' }).click();
     await expect(page.getByRole('button', { name: `I2: ${first.name}` })).toBeVisible();
@@ -175,6 +176,7 @@ test.describe('living boards', () => {
     await page.getByRole('button', { name: `I1: ${second.name}` }).dragTo(page.getByRole('button', { name: 'M1: empty' }));
     await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'I1: empty' })).toBeVisible();
+    await expect.poll(async () => (await savedSlots(page.request, 2027))?.indexOf(second.id)).toBe(0);
     await page.reload();
     await page.getByRole('button', { name: 'Open 2027' }).click();
     await expect(page.getByRole('button', { name: `M1: ${second.name}` })).toBeVisible();

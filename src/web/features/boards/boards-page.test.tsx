@@ -188,6 +188,32 @@ describe('the Boards page', () => {
     expect(lastSlots()[12]).toBe(freeSpace.id);
   });
 
+  it('saves quick moves one at a time, in order, and keeps the later move on screen while the earlier is answered', async () => {
+    const user = userEvent.setup();
+    const answers: (() => void)[] = [];
+    fakeApi.on(updateBoardSlots, ({ params, body }) => {
+      const board = { ...draft2026(), year: Number(params.year), slots: (body as { slots: (string | null)[] }).slots };
+      return new Promise((resolve) => answers.push(() => resolve(board)));
+    });
+    renderPage();
+    (await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' })).focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    expect(screen.getByRole('button', { name: 'I2: The Quiet Lighthouse' })).toBeTruthy();
+    // The second save waits for the first one's answer.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(fakeApi.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    answers[0]?.();
+    await waitFor(() => expect(answers).toHaveLength(2));
+    // The first answer (M2) did not put the square back while the second save ran.
+    expect(screen.getByRole('button', { name: 'I2: The Quiet Lighthouse' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'M2: empty' })).toBeTruthy();
+    answers[1]?.();
+    const puts = fakeApi.calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { slots: (string | null)[] }).slots);
+    expect(puts.map((slots) => slots.indexOf(lighthouse.id))).toEqual([5, 6]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'I2: The Quiet Lighthouse' })).toBeTruthy());
+  });
+
   it('offers Publish once every square is filled, confirms, and clears a refusal as soon as a square changes', async () => {
     const user = userEvent.setup();
     const reels = Array.from({ length: 22 }, (_, i) => movie(`2024-reel-${i}`, `Reel ${i}`, 2024, []));

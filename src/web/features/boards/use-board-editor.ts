@@ -25,6 +25,7 @@ import { refreshBoards } from '../../lib/boards-store';
 
 const EDITOR_KEY = ['board-editor'] as const;
 const SEARCH_KEY = ['board-editor', 'movie-search'] as const;
+const SLOTS_KEY = ['board-editor', 'slots'] as const;
 
 /** Everything the Boards page shows: every board (drafts too), their movies, whether TMDB is on. */
 export function useBoardEditor() {
@@ -77,6 +78,8 @@ export function useBoardMutations() {
     client.setQueryData<BoardEditorState>(EDITOR_KEY, (state) => withMovie(state, movie));
     void client.invalidateQueries({ queryKey: SEARCH_KEY });
   };
+  /** Whether the save whose answer is being handled is the only one left (it still counts as pending). */
+  const lastSave = () => client.isMutating({ mutationKey: SLOTS_KEY }) <= 1;
   const refetchAll = async () => {
     await client.invalidateQueries({ queryKey: EDITOR_KEY });
     await refreshBoards();
@@ -87,9 +90,14 @@ export function useBoardMutations() {
     remember: (movie: EditorMovie) => client.setQueryData<BoardEditorState>(EDITOR_KEY, (state) => withMovie(state, movie)),
     create: useMutation({ mutationFn: (year: number) => callApi(createBoard, { body: { year } }), onSuccess: setBoard }),
     setSlots: useMutation({
+      mutationKey: SLOTS_KEY,
+      // One save at a time, in the order the moves were made: two quick moves sent side by side
+      // could reach the server in the other order and leave the first one's squares saved.
+      scope: { id: 'board-slots' },
       mutationFn: ({ year, slots }: { year: number; slots: (string | null)[] }) =>
         callApi(updateBoardSlots, { params: { year }, body: { slots } }),
-      // The new order shows at once; a refusal puts the server's order back.
+      // The new order shows at once. The server's answer (or, for a refusal, the order before)
+      // is shown once no later move waits to be saved: until then the later move's order stands.
       onMutate: ({ year, slots }) => {
         const previous = client.getQueryData<BoardEditorState>(EDITOR_KEY);
         const board = previous?.boards.find((other) => other.year === year);
@@ -97,9 +105,11 @@ export function useBoardMutations() {
         return { previous };
       },
       onError: (_error, _variables, context) => {
-        if (context?.previous !== undefined) client.setQueryData(EDITOR_KEY, context.previous);
+        if (lastSave() && context?.previous !== undefined) client.setQueryData(EDITOR_KEY, context.previous);
       },
-      onSuccess: setBoard,
+      onSuccess: (board) => {
+        if (lastSave()) setBoard(board);
+      },
     }),
     publish: useMutation({
       mutationFn: (year: number) => callApi(publishBoard, { params: { year } }),
