@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
-import type { Standing } from '../../domain/leagues';
+import type { Ranked, Standing } from '../../domain/leagues';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import type { LeagueEventKind, LeagueMembersTable, LeaguesTable } from './league-tables';
@@ -16,6 +16,9 @@ export type EventRow = {
   nickname: string | null;
 };
 export type MembershipRow = MemberRow & { year: number; code: string; name: string; community: boolean };
+
+/** A community member's standing for the ranking (times in ms). */
+export type CommunityStandingRow = Ranked & { id: string; nickname: string; isOwner: boolean; firstLineAt: number | null };
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -269,6 +272,34 @@ export function createLeagueRepository(db: Executor) {
       return db
         .selectFrom('league_members')
         .select(['id', 'nickname', 'is_owner', 'seen', 'lines', 'blackout', 'first_line_at', 'blackout_at', 'reached_at', 'joined_at'])
+        .where('league_id', '=', leagueId)
+        .where('left_at', 'is', null)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * A community league's standings as the ranking reads them, read once a tick: one object a
+     * member, times as ms numbers (no Dates to parse and keep), in join order.
+     */
+    async communityStandingRows(leagueId: string): Promise<CommunityStandingRow[]> {
+      const ms = (column: 'first_line_at' | 'blackout_at' | 'reached_at' | 'joined_at') =>
+        sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
+      return db
+        .selectFrom('league_members')
+        .select([
+          'id',
+          'nickname',
+          'is_owner as isOwner',
+          'seen',
+          'lines',
+          'blackout',
+          ms('first_line_at').$castTo<number | null>().as('firstLineAt'),
+          ms('blackout_at').$castTo<number | null>().as('blackoutAt'),
+          ms('reached_at').as('reachedAt'),
+          ms('joined_at').as('joinedAt'),
+        ])
         .where('league_id', '=', leagueId)
         .where('left_at', 'is', null)
         .orderBy('joined_at')
