@@ -285,7 +285,8 @@ export function createLeagueRepository(db: Executor) {
      */
     async communityStandingRows(leagueId: string): Promise<CommunityStandingRow[]> {
       const ms = (column: 'first_line_at' | 'blackout_at' | 'reached_at' | 'joined_at') =>
-        sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
+        // date_part is float8 (extract is numeric: slower in PostgreSQL); rounded, the ms are exact.
+        sql<number>`round(date_part('epoch', ${sql.ref(column)}) * 1000)`;
       return db
         .selectFrom('league_members')
         .select([
