@@ -214,6 +214,31 @@ describe('the Boards page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'I2: The Quiet Lighthouse' })).toBeTruthy());
   });
 
+  it('shows the order the server kept when quick moves are refused, not the first refused move', async () => {
+    const user = userEvent.setup();
+    const refusals: (() => void)[] = [];
+    fakeApi.on(updateBoardSlots, () => {
+      return new Promise((_resolve, reject) =>
+        refusals.push(() => reject(new ApiError(409, 'conflict', 'The 2026 board is published: unpublish it to rearrange its squares.'))),
+      );
+    });
+    renderPage();
+    (await screen.findByRole('button', { name: 'M1: The Quiet Lighthouse' })).focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(refusals).toHaveLength(1));
+    refusals[0]?.();
+    await waitFor(() => expect(refusals).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'I2: The Quiet Lighthouse' })).toBeTruthy();
+    const reads = fakeApi.calls.filter((call) => call.method === 'GET' && call.url === getBoardEditor.path).length;
+    refusals[1]?.();
+    // Both refused: the squares are the server's again (M1), not the first move's (M2).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'M1: The Quiet Lighthouse' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'M2: empty' })).toBeTruthy();
+    expect(fakeApi.calls.filter((call) => call.method === 'GET' && call.url === getBoardEditor.path).length).toBeGreaterThan(reads);
+    expect((await screen.findByRole('alert')).textContent).toBe('The 2026 board is published: unpublish it to rearrange its squares.');
+  });
+
   it('offers Publish once every square is filled, confirms, and clears a refusal as soon as a square changes', async () => {
     const user = userEvent.setup();
     const reels = Array.from({ length: 22 }, (_, i) => movie(`2024-reel-${i}`, `Reel ${i}`, 2024, []));

@@ -96,16 +96,20 @@ export function useBoardMutations() {
       scope: { id: 'board-slots' },
       mutationFn: ({ year, slots }: { year: number; slots: (string | null)[] }) =>
         callApi(updateBoardSlots, { params: { year }, body: { slots } }),
-      // The new order shows at once. The server's answer (or, for a refusal, the order before)
-      // is shown once no later move waits to be saved: until then the later move's order stands.
+      // The new order shows at once. The server's answer is shown once no later move waits to be
+      // saved: until then the later move's order stands. After a refusal the order before shows,
+      // then the server's: a later save carried the refused move's squares too, so only the
+      // server knows which of them were kept.
       onMutate: ({ year, slots }) => {
         const previous = client.getQueryData<BoardEditorState>(EDITOR_KEY);
         const board = previous?.boards.find((other) => other.year === year);
         if (board !== undefined) setBoard({ ...board, slots });
         return { previous };
       },
-      onError: (_error, _variables, context) => {
-        if (lastSave() && context?.previous !== undefined) client.setQueryData(EDITOR_KEY, context.previous);
+      onError: async (_error, _variables, context) => {
+        if (!lastSave()) return;
+        if (context?.previous !== undefined) client.setQueryData(EDITOR_KEY, context.previous);
+        await client.invalidateQueries({ queryKey: EDITOR_KEY });
       },
       onSuccess: (board) => {
         if (lastSave()) setBoard(board);
