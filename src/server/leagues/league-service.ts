@@ -201,18 +201,18 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
 
   /**
    * Marks that changed seen → each open league of the player whose board holds one: its standing
-   * (from `seen`, all the player's seen movies after the change), and a `marks` event (friends' leagues).
+   * (from `seen`, all the player's seen movies after the change), and a `marks` event naming the
+   * movies (friends' leagues; a community league logs no marks).
    */
   async function applyToLeagues(
     tx: Tx,
     playerId: string,
     changed: ReadonlyMap<string, MarkState>,
     seen: ReadonlySet<string>,
+    names: ReadonlyMap<string, string>,
     at: number,
   ): Promise<void> {
     const memberships = await tx.leagues.membershipsWithBoards(playerId);
-    // The movies' names go into friends' leagues' events only (a community league logs no marks).
-    let names: Map<string, string> | undefined;
     for (const membership of memberships) {
       const { board } = membership;
       const relevant = [...changed].filter(([movieId]) => board.includes(movieId));
@@ -223,10 +223,8 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
         tx.changes.standing(membership.league_id);
         continue;
       }
-      names ??= await tx.leagues.movieNames([...changed.keys()]);
-      const known = names;
       const data: StoredMarks = {
-        changes: relevant.map(([movieId, mark]) => ({ movieId, movieName: known.get(movieId) ?? movieId, seen: mark.seen })),
+        changes: relevant.map(([movieId, mark]) => ({ movieId, movieName: names.get(movieId) ?? movieId, seen: mark.seen })),
         ...standingWire(standing),
         newLines,
         mingo,
@@ -278,16 +276,17 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
     /** Merges a device's changes (DESIGN §10); a browser that sends changes and is no player becomes one. */
     async syncMarks(key: string | null, changes: readonly MarkChangeInput[]): Promise<WithKey<string[]>> {
       const ids = [...new Set(changes.map((change) => change.movieId))];
-      const known = await leagues.publishedMovieIds(ids);
-      const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length > 0) {
-        throw validationFailed(
-          `Not a movie of a published board: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' …' : ''}.`,
-          unknown.slice(0, 50).map((id) => ({ path: 'changes', message: `unknown movie id ${id}` })),
-        );
-      }
       return asPlayer(key, changes.length > 0, async (tx, player) => {
-        const current = await tx.players.marks(player.id, ids);
+        const movies = await tx.players.markedMovies(player.id, ids);
+        const published = new Set(movies.flatMap((movie) => (movie.published ? [movie.id] : [])));
+        const unknown = ids.filter((id) => !published.has(id));
+        if (unknown.length > 0) {
+          throw validationFailed(
+            `Not a movie of a published board: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' …' : ''}.`,
+            unknown.slice(0, 50).map((id) => ({ path: 'changes', message: `unknown movie id ${id}` })),
+          );
+        }
+        const current = new Map(movies.flatMap((movie) => (movie.kept === undefined ? [] : [[movie.id, movie.kept] as const])));
         const at = now();
         const { marks, changed } = mergeMarks(
           current,
@@ -298,7 +297,8 @@ export function createLeagueService(db: Db, options: LeagueServiceOptions) {
           player.id,
           new Map([...marks].filter(([id, mark]) => current.get(id)?.at !== mark.at || current.get(id)?.seen !== mark.seen)),
         );
-        if (changed.size > 0) await applyToLeagues(tx, player.id, changed, new Set(seen), at);
+        const names = new Map(movies.map((movie) => [movie.id, movie.name]));
+        if (changed.size > 0) await applyToLeagues(tx, player.id, changed, new Set(seen), names, at);
         return seen;
       });
     },

@@ -3,6 +3,8 @@ import type { MarkState } from '../../domain/leagues';
 import type { Executor } from '../db/database';
 
 export type PlayerRow = { id: string; created_at: Date };
+/** A movie as a mark reads it (`markedMovies`). */
+export type MarkedMovie = { id: string; name: string; published: boolean; kept: MarkState | undefined };
 
 /** Players, their browsers' keys, their seen marks and their device links (migration 0080). */
 export function createPlayerRepository(db: Executor) {
@@ -55,13 +57,37 @@ export function createPlayerRepository(db: Executor) {
       await db.deleteFrom('players').where('id', '=', playerId).execute();
     },
 
-    /** The kept state of these movies (all of the player's when `movieIds` is undefined). */
-    async marks(playerId: string, movieIds?: readonly string[]): Promise<Map<string, MarkState>> {
-      if (movieIds !== undefined && movieIds.length === 0) return new Map();
-      let query = db.selectFrom('player_marks').select(['movie_id', 'seen', 'changed_at']).where('player_id', '=', playerId);
-      if (movieIds !== undefined) query = query.where('movie_id', 'in', [...movieIds]);
-      const rows = await query.execute();
-      return new Map(rows.map((row) => [row.movie_id, { seen: row.seen, at: row.changed_at.getTime() }]));
+    /**
+     * What a mark reads of its movies, in one statement: each known movie's name, whether it sits
+     * on a published board, and the player's kept state of it (none when never marked). Unknown
+     * ids are left out. Read after the player's lock, so the kept states are the latest.
+     */
+    async markedMovies(playerId: string, movieIds: readonly string[]): Promise<MarkedMovie[]> {
+      if (movieIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('movies as mv')
+        .leftJoin('player_marks as pm', (join) => join.onRef('pm.movie_id', '=', 'mv.id').on('pm.player_id', '=', playerId))
+        .select(['mv.id', 'mv.name', 'pm.seen', 'pm.changed_at'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('board_slots as s')
+                .innerJoin('boards as b', 'b.year', 's.board_year')
+                .select('s.position')
+                .whereRef('s.movie_id', '=', 'mv.id')
+                .where('b.status', '=', 'published'),
+            )
+            .as('published'),
+        )
+        .where('mv.id', 'in', [...movieIds])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        published: Boolean(row.published),
+        kept: row.seen === null || row.changed_at === null ? undefined : { seen: row.seen, at: row.changed_at.getTime() },
+      }));
     },
 
     /** Keeps these marks and answers `seenIds` after them, in one statement (a mark's write is a round trip shorter). */
