@@ -20,6 +20,28 @@ export type MembershipRow = MemberRow & { year: number; code: string; name: stri
 /** A community member's standing for the ranking (times in ms). */
 export type CommunityStandingRow = Ranked & { id: string; nickname: string; isOwner: boolean; firstLineAt: number | null };
 
+/**
+ * Every column of a member, named: a statement that selects `*` is not kept prepared (decision
+ * 209), and a mark reads its memberships with this list.
+ */
+const MEMBER_COLUMNS = [
+  'm.id',
+  'm.league_id',
+  'm.player_id',
+  'm.nickname',
+  'm.nickname_key',
+  'm.is_owner',
+  'm.joined_at',
+  'm.left_at',
+  'm.left_how',
+  'm.seen',
+  'm.lines',
+  'm.blackout',
+  'm.first_line_at',
+  'm.blackout_at',
+  'm.reached_at',
+] as const satisfies readonly `m.${keyof LeagueMembersTable}`[];
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
@@ -68,7 +90,7 @@ export function createLeagueRepository(db: Executor) {
     db
       .selectFrom('league_members as m')
       .innerJoin('leagues as l', 'l.id', 'm.league_id')
-      .selectAll('m')
+      .select(MEMBER_COLUMNS)
       .select(['l.year', 'l.code', 'l.name', 'l.community'])
       .where('m.player_id', '=', playerId)
       .where('m.left_at', 'is', null)
@@ -86,20 +108,6 @@ export function createLeagueRepository(db: Executor) {
         .where('status', '=', 'published')
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    /** Which of `ids` sit on some published board. */
-    async publishedMovieIds(ids: readonly string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('board_slots')
-        .innerJoin('boards', 'boards.year', 'board_slots.board_year')
-        .select('board_slots.movie_id')
-        .distinct()
-        .where('boards.status', '=', 'published')
-        .where('board_slots.movie_id', 'in', [...ids])
-        .execute();
-      return new Set(rows.flatMap((row) => (row.movie_id === null ? [] : [row.movie_id])));
     },
 
     /** A year's 25 squares in board order ('' for an empty one). */
