@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { prepareDataDir } from './pglite-data-dir';
 import { openPgliteThread } from './pglite-thread';
 import pgliteStartParams from './pglite-start-params.json';
+import { preparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -113,6 +114,7 @@ function postgresPool(connectionString: string, max: number): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
+    Client: preparingClient(pg),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
