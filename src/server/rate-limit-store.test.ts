@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/database';
 import { hitPostgres, postgresRateLimitStore, rateLimitStoreKind, sweepExpiredHits } from './rate-limit-store';
@@ -25,6 +26,13 @@ describe('the PostgreSQL rate-limit store', () => {
     expect(second.ttl).toBeGreaterThanOrEqual(60_000 - elapsed);
     expect(second.ttl).toBeLessThanOrEqual(60_000);
     expect((await hitPostgres(database.db, 'other-key', 60_000)).current).toBe(1);
+  });
+
+  it('keeps its counters out of the write-ahead log (an unlogged table)', async () => {
+    const row = await database.db
+      .selectNoFrom(sql<string>`(select relpersistence from pg_class where oid = 'rate_limit_hits'::regclass)`.as('persistence'))
+      .executeTakeFirstOrThrow();
+    expect(row.persistence).toBe('u');
   });
 
   it('starts a new window once the old one has passed', async () => {

@@ -19,6 +19,7 @@ import * as oneYearRange from './migrations/0090-one-year-range';
 import * as checkoutAddress from './migrations/0092-checkout-address';
 import * as partialRefunds from './migrations/0093-partial-refunds';
 import * as boardImportJobs from './migrations/0095-board-import-jobs';
+import * as unloggedRateLimitHits from './migrations/0096-unlogged-rate-limit-hits';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0092-checkout-address': checkoutAddress,
   '0093-partial-refunds': partialRefunds,
   '0095-board-import-jobs': boardImportJobs,
+  '0096-unlogged-rate-limit-hits': unloggedRateLimitHits,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
