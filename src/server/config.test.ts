@@ -88,4 +88,11 @@ describe('loadConfig', () => {
   it('turns demo data off by default for PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/mingo' }).demoData).toBe(false);
   });
+
+  it('keeps PostgreSQL statements prepared unless DATABASE_PREPARED_STATEMENTS=false', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/mingo' }).databasePreparedStatements).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/mingo', DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements,
+    ).toBe(false);
+  });
 });

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: optionalString,
@@ -257,6 +258,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     redisUrl: e.REDIS_URL,
     /** PostgreSQL connections per process. */
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Whether PostgreSQL connections keep their statements prepared (decision 209; off behind a pooler that cannot). */
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     authSecret: e.AUTH_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

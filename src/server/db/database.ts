@@ -109,12 +109,12 @@ const parseInt8 = (value: string): number => Number.parseInt(value, 10);
 /** Connections per process: a small site's queries are short, and several processes share one server. */
 export const DEFAULT_POOL_SIZE = 5;
 
-function postgresPool(connectionString: string, max: number): Db {
+function postgresPool(connectionString: string, max: number, prepared: boolean): Db {
   const pg = postgresDriver();
   const pool = new pg.Pool({
     connectionString,
     max,
-    Client: preparingClient(pg),
+    ...(prepared ? { Client: preparingClient(pg) } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -126,10 +126,10 @@ function postgresPool(connectionString: string, max: number): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
-  const db = postgresPool(connectionString, poolSize);
+export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE, { prepared = true } = {}): DatabaseHandle {
+  const db = postgresPool(connectionString, poolSize, prepared);
   // One connection, opened on the first live read: the hub's rounds run one at a time.
-  const liveDb = postgresPool(connectionString, 1);
+  const liveDb = postgresPool(connectionString, 1, prepared);
   return {
     db,
     liveDb,
@@ -216,10 +216,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number },
+  config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number; databasePreparedStatements?: boolean },
   options: { pgliteTemplateDir?: string } = {},
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  if (config.databaseUrl !== undefined) {
+    return openPostgres(config.databaseUrl, config.databasePoolSize, { prepared: config.databasePreparedStatements });
+  }
   const { client, lock } = await openPgliteThread({ dataDir: config.dataDir, templateDir: options.pgliteTemplateDir });
   return pgliteHandle(client, lock);
 }

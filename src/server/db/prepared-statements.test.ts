@@ -53,6 +53,17 @@ describe('prepared statements on a PostgreSQL connection', () => {
     expect(kept.some((row) => row.statement.includes('select *'))).toBe(false);
   });
 
+  it('prepares nothing with DATABASE_PREPARED_STATEMENTS=false (behind a pooler that cannot keep them)', async () => {
+    const unprepared = openPostgres(inject('postgresAdminUrl'), 1, { prepared: false });
+    try {
+      await sql`select ${1}::int + 2 as n`.execute(unprepared.db);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from pg_prepared_statements`.execute(unprepared.db);
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await unprepared.close();
+    }
+  });
+
   it(`keeps at most ${PREPARED_PER_CONNECTION} on a connection; the rest still run, unnamed`, async () => {
     for (let n = 0; n < PREPARED_PER_CONNECTION + 5; n++) {
       const { rows } = await sql<{ n: number }>`select ${n}::int as n, ${sql.lit(n)} as k`.execute(database.db);
