@@ -39,6 +39,7 @@ import { registerRateLimit } from './rate-limit-store';
 import { registerSecurity } from './security';
 import { registerStaticSite } from './static-site';
 import { apiDocsRoutes } from './routes/api-docs';
+import { lazySchemaCompilers } from './schema-compilers';
 
 export type BuildAppOptions = {
   config: Config;
@@ -131,6 +132,7 @@ export async function buildApp({
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   // Never serve over an old schema (better-auth checks it once, on first use): the start-up brings
   // it up to date, or else it is checked. Awaited once the app is set up, which sends no query
