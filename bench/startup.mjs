@@ -24,10 +24,14 @@ function cpuMsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
 }
 
-async function startOnce(dataDir) {
+/**
+ * `tmpDir` is the server's TMPDIR: its module compile cache (Node 22.8+, server.ts) is kept in
+ * `os.tmpdir()` by default, and each round starts with an empty one, as a new install does.
+ */
+async function startOnce(dataDir, tmpDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnServer(port, dataDir, { DATABASE_URL: '', DEMO_DATA: 'true' });
+  const child = spawnServer(port, dataDir, { DATABASE_URL: '', DEMO_DATA: 'true', TMPDIR: tmpDir });
   try {
     let readyMs;
     let cpuMs;
@@ -67,10 +71,11 @@ const SERVER_WASM_SETTING = '--wasm-num-compilation-tasks=1';
  * PGlite alone opening the same data directory (bench/pglite-open.mjs), spawn to ready: the
  * reference; `nodeFlags` are given to its Node.
  */
-async function bareOpen(dataDir, nodeFlags = []) {
+async function bareOpen(dataDir, nodeFlags = [], env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, path.join(import.meta.dirname, 'pglite-open.mjs'), dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
@@ -84,20 +89,27 @@ async function bareOpen(dataDir, nodeFlags = []) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const results = { fresh: [], restart: [], bare: [], bareAsServer: [] };
+const results = { fresh: [], restart: [], bare: [], bareAsServer: [], bareCached: [] };
 for (let round = 0; round < ROUNDS; round += 1) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-'));
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-tmp-'));
   try {
-    results.fresh.push(await startOnce(dataDir));
-    results.restart.push(await startOnce(dataDir));
+    results.fresh.push(await startOnce(dataDir, tmpDir));
+    results.restart.push(await startOnce(dataDir, tmpDir));
     results.bare.push(await bareOpen(dataDir));
     results.bareAsServer.push(await bareOpen(dataDir, [SERVER_WASM_SETTING]));
+    // A third reference: PGlite alone with a warm compile cache of its own (where Node has one).
+    const cached = { NODE_COMPILE_CACHE: path.join(tmpDir, 'bare-compile-cache') };
+    await bareOpen(dataDir, [], cached);
+    results.bareCached.push(await bareOpen(dataDir, [], cached));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tmpDir, { recursive: true, force: true });
   }
 }
 const bareMs = median(results.bare);
 const bareAsServerMs = median(results.bareAsServer);
+const bareCachedMs = median(results.bareCached);
 
 const goals = { fresh: { readyMs: 2500, peakMb: 600, steadyMb: 350 }, restart: { readyMs: 1500, peakMb: Infinity, steadyMb: 350 } };
 // Issue 34: ready within this many times PGlite's bare open of the same data directory, same run.
@@ -125,7 +137,8 @@ for (const kind of ['fresh', 'restart']) {
   const ratio = figures.readyMs / bareMs;
   console.log(
     `${''.padEnd(8)} = ${ratio.toFixed(2)}× PGlite's bare open (goal ≤ ${ratioGoals[kind]}×, ${ratio <= ratioGoals[kind] ? 'ok' : 'MISSED'})` +
-      `, ${(figures.readyMs / bareAsServerMs).toFixed(2)}× the bare open with the server's ${SERVER_WASM_SETTING}`,
+      `, ${(figures.readyMs / bareAsServerMs).toFixed(2)}× the bare open with the server's ${SERVER_WASM_SETTING}` +
+      `, ${(figures.readyMs / bareCachedMs).toFixed(2)}× the bare open with a warm compile cache`,
   );
 }
 console.log(
@@ -133,4 +146,7 @@ console.log(
 );
 console.log(
   `the same with ${SERVER_WASM_SETTING} ${bareAsServerMs.toFixed(0)} ms  runs: ${results.bareAsServer.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+);
+console.log(
+  `the same with a warm compile cache ${bareCachedMs.toFixed(0)} ms  runs: ${results.bareCached.map((ms) => ms.toFixed(0)).join(', ')} ms`,
 );

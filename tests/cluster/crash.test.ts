@@ -1,6 +1,7 @@
 // Crash safety at process level: the production build killed with SIGKILL at awkward moments,
 // then started again on the same data. Decision 113.
 import http from 'node:http';
+import nodeModule from 'node:module';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,6 +174,26 @@ describe('crash safety (kill -9)', () => {
     expect(await adminQuery(database.url, 'select key from pending_media')).toEqual([]);
     expect(app.child.exitCode).toBeNull();
   }, 180_000);
+
+  it('writes the module compile cache once ready, and a killed instance keeps it (Node 22.8+)', async () => {
+    const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'mingo-crash-tmp-'));
+    cleanups.push(() => rm(tmpDir, { recursive: true, force: true }));
+    const cacheDir = path.join(tmpDir, 'node-compile-cache');
+    const { start } = await embedded({ TMPDIR: tmpDir });
+    const first = await start();
+    if (typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+      // server.ts flushes it right after listening (decision 210): no clean exit needed.
+      await until(async () => (await filesUnder(cacheDir)).length > 0, 'the compile cache');
+      await killed(first);
+      const kept = await filesUnder(cacheDir);
+      expect(kept.length).toBeGreaterThan(0);
+      await start();
+    } else {
+      await killed(first);
+      // Node 20 has no compile cache: nothing is written.
+      expect(await filesUnder(cacheDir)).toEqual([]);
+    }
+  }, 120_000);
 
   it('keeps every acknowledged write of the embedded database through a kill', async () => {
     const { start } = await embedded();
