@@ -114,6 +114,10 @@ function postgresPool(connectionString: string, max: number, prepared: boolean):
   const pool = new pg.Pool({
     connectionString,
     max,
+    // A connection once opened is kept (pg closes idle ones after 10 s): a burst of requests after
+    // a quiet spell would otherwise wait for new connections, each preparing its statements again
+    // (decision 210). `max` is the instance's budget of PostgreSQL's connections either way.
+    min: max,
     ...(prepared ? { Client: preparingClient(pg) } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
