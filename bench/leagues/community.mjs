@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { spacing, startCapture } from './capture.mjs';
 import {
   cpuMs,
   createDatabase,
@@ -71,6 +72,7 @@ const clients = [startClients(1, undefined, { nice: 10 }), startClients(1, undef
 const markers = spawn('taskset', ['-c', '1', process.execPath, path.join(here, 'markers.mjs')], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
+let capture;
 try {
   const { players, leagues } = await seedLeagues(database, { leagues: 1, perLeague: MEMBERS, community: true });
   const board = (await (await fetch(`${server.url}/api/boards/2025`)).json()).movies
@@ -102,6 +104,8 @@ try {
       });
     });
   }
+  // The standings as the server sent them (tcpdump on loopback), beside the clients' view as received.
+  capture = await startCapture(new URL(server.url).port);
   markers.send({ run: { origin: server.url, durationMs: SECONDS * 1000, plan } });
   const result = await done;
   // When the slow marks came (seconds into the run): bursts point at a stall, a spread at a saturated server.
@@ -112,6 +116,7 @@ try {
     `marks over 150 ms: ${slowAt.length}; by second of the run: ${bySecond.map(([second, count]) => `${second}s ×${count}`).join(', ')}`,
   );
   await sleep(2_000);
+  const sent = await capture?.stop();
   clearInterval(sampler);
   const wallMs = performance.now() - started;
   const serverCpu = cpuMs(server.pid) - cpuBefore;
@@ -127,8 +132,15 @@ try {
       `latency p50 ${fmt(percentile(result.latencies, 50))}, p99 ${fmt(percentile(result.latencies, 99))}, max ${fmt(Math.max(...result.latencies))}`,
   );
   console.log(
-    `standings: each subscriber got ${Math.min(...standings)}–${Math.max(...standings)} messages; shortest gap between two at one subscriber ${fmt(minGap)} ` +
+    `standings: each subscriber got ${Math.min(...standings)}–${Math.max(...standings)} messages (${standings.reduce((sum, n) => sum + n, 0)} in all); shortest gap between two at one subscriber ${fmt(minGap)} ` +
       `(as received: the server sends them ≥ 1 s apart, delivery jitter moves them); at most ${perSecond} in one clock second; ${dropped} streams dropped`,
+  );
+  const asSent = sent === undefined ? undefined : spacing(sent.sends);
+  console.log(
+    asSent === undefined
+      ? 'standings as sent: not measured (needs tcpdump and the right to capture on lo)'
+      : `standings as sent (packet capture on lo, ${sent.droppedByKernel} packets dropped by the kernel): ${asSent.messages} messages to ${asSent.subscribers} subscribers; ` +
+          `shortest gap between two to one subscriber ${fmt(asSent.minGapMs)}; at most ${asSent.maxPerSecond} to one in a clock second`,
   );
   console.log(
     `server: ${serverCpu} ms of CPU over ${(wallMs / 1000).toFixed(0)} s (${((serverCpu / wallMs) * 100).toFixed(0)} % of its core); RSS every 5 s: ${rss.map((mb) => mb.toFixed(0)).join(', ')} MB`,
@@ -138,9 +150,11 @@ try {
   const steady = rss.length < 4 || Math.max(...rss.slice(2)) - Math.min(...rss.slice(2)) < 0.15 * Math.min(...rss.slice(2));
   console.log(
     `goals: 0 errors ${result.errors === 0 ? 'MET' : 'NOT MET'}; ≤ 1 standings a second (no two within 900 ms as received) ${minGap >= 900 ? 'MET' : 'NOT MET'}; ` +
+      `${asSent === undefined ? '' : `≤ 1 standings a second as sent (no two within 900 ms) ${asSent.minGapMs >= 900 && asSent.maxPerSecond <= 1 ? 'MET' : 'NOT MET'}; `}` +
       `p99 mark ≤ 250 ms ${p99 <= 250 ? 'MET' : 'NOT MET'}; RSS steady (within 15 % after the first 10 s) ${steady ? 'MET' : 'NOT MET'}`,
   );
 } finally {
+  await capture?.stop().catch(() => undefined);
   markers.kill();
   await Promise.all(clients.map((client) => client.close()));
   await server.stop();
