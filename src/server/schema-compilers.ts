@@ -18,8 +18,8 @@ function onFirstUse(load: LoadDependency, name: string): () => Factory {
 /**
  * Fastify's JSON-schema compilers (Ajv and fast-json-stringify), loaded the first time a route
  * with a schema needs one. Fastify loads them when the app is created; the app validates with zod
- * (route.ts) and declares no schema, so they were some 50–100 ms of every start's main thread
- * spent on code no request runs (decision 210). A route or plugin that does declare a schema gets
+ * (route.ts) and declares no schema, so loading them (about 150 ms of a profiled Node 24 start's
+ * main thread) was spent on code no request runs (decision 210). A route or plugin that does declare a schema gets
  * Fastify's own compilers, as before.
  */
 export function lazySchemaCompilers(load: LoadDependency = loadFromFastify): CompilersFactory {
