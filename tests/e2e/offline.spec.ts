@@ -74,3 +74,39 @@ test.describe('offline, after a first visit', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toHaveCount(0);
   });
 });
+
+test.describe('a first visit whose connection drops before the service worker comes', () => {
+  test.use({
+    serviceWorkers: 'allow',
+    // The worker's script could not be fetched: Chromium reports the failed registration. Offline at
+    // the end, the requests that need the network fail (the session check).
+    allowedConsoleErrors: { patterns: [/^An unknown error occurred when fetching the script\.$/, /ERR_INTERNET_DISCONNECTED/] },
+  });
+
+  test('registers the worker once the browser is back online, and the site then works offline', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const refused: string[] = [];
+    await context.route('**/sw.js', (route) => {
+      refused.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    const notRegistered = page.waitForEvent('console', (message) => message.text().startsWith('Service worker not registered'));
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
+    await notRegistered;
+    expect(refused.length).toBeGreaterThan(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+
+    // Back online (the browser's `online` event): the page registers the worker without a reload.
+    await context.unroute('**/sw.js');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await whenServiceWorkerReady(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'MINGO boards' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^2025/ })).toBeVisible();
+    await context.setOffline(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { retryWhenOnline } from './update-checks';
 
 type UpdateState = { waiting: boolean; accept: () => void };
 
@@ -22,9 +23,14 @@ function useRegisterAfterLoad(): void {
     const register = () => {
       const start = () => {
         if (!import.meta.env.PROD) return;
-        import('./service-worker')
-          .then(({ registerServiceWorker }) => registerServiceWorker((accept) => setState({ waiting: true, accept })))
-          .catch((error: unknown) => console.warn('Service worker not registered', error));
+        // Offline by then (the connection dropped while the page loaded): again once back online.
+        retryWhenOnline(
+          () =>
+            import('./service-worker').then(({ registerServiceWorker }) =>
+              registerServiceWorker((accept) => setState({ waiting: true, accept })),
+            ),
+          (error) => console.warn('Service worker not registered', error),
+        );
       };
       if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
       else setTimeout(start, 1000);
