@@ -154,6 +154,8 @@ describe('the shared board page', () => {
     expect(screen.getByTestId('shared-summary').textContent).toBe('2031 · 6/24 · 1 line');
     expect(screen.getByText('Loading the board…')).toBeDefined();
     expect(screen.queryByRole('list', { name: 'Shared 2031 board' })).toBeNull();
+    // Nothing to compare with yet: the visitor's marks are matched against the board's movies.
+    expect(screen.queryByRole('button', { name: 'Compare with mine' })).toBeNull();
   });
 
   it('says the boards are not available when they cannot be loaded', () => {
@@ -164,6 +166,7 @@ describe('the shared board page', () => {
     expect(screen.getByText('The movie boards are not available right now.')).toBeDefined();
     expect(screen.queryByText('Loading the board…')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Shared 2030 board' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Compare with mine' })).toBeNull();
   });
 
   it('invites the visitor to play their own boards', async () => {

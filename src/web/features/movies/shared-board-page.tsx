@@ -96,17 +96,20 @@ export function SharedBoardPage() {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary" aria-pressed={comparing} onClick={() => setComparing((on) => !on)}>
-          {comparing ? 'Show their board only' : 'Compare with mine'}
-        </button>
-        {comparing && (
+        {/* Only with the board: the visitor's marks are matched against its movies. */}
+        {board.length > 0 && (
+          <button type="button" className="btn-secondary" aria-pressed={comparing} onClick={() => setComparing((on) => !on)}>
+            {comparing ? 'Show their board only' : 'Compare with mine'}
+          </button>
+        )}
+        {comparing && board.length > 0 && (
           <p role="status" className="font-semibold">
             You have both seen {bothCount} of 24.
           </p>
         )}
         <CompletedLines lines={lines} blackout={isBlackout(seen)} />
       </div>
-      {comparing && (
+      {comparing && board.length > 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span className="inline-flex items-center gap-1">
             <Icon name="check_circle" className="text-base" /> Blue: seen by both of you.
