@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryWhenOnline, scheduleUpdateChecks, UPDATE_CHECK_INTERVAL_MS, UPDATE_CHECK_MIN_GAP_MS } from './update-checks';
+import { scheduleUpdateChecks, UPDATE_CHECK_INTERVAL_MS, UPDATE_CHECK_MIN_GAP_MS } from './update-checks';
 
 function setVisibility(state: DocumentVisibilityState): void {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
@@ -70,36 +70,5 @@ describe('scheduleUpdateChecks', () => {
     expect(check).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     warn.mockRestore();
-  });
-});
-
-describe('retryWhenOnline', () => {
-  it('tries again each time the browser is back online, until it succeeds, then no more', async () => {
-    const outcomes = [new Error('offline'), new Error('still offline'), undefined];
-    const attempt = vi.fn(() => {
-      const error = outcomes.shift();
-      return error === undefined ? Promise.resolve() : Promise.reject(error);
-    });
-    const onFailure = vi.fn();
-    retryWhenOnline(attempt, onFailure);
-    expect(attempt).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledTimes(1));
-    expect(onFailure).toHaveBeenLastCalledWith(new Error('offline'));
-    // Nothing is tried again before the browser says it is online.
-    await Promise.resolve();
-    expect(attempt).toHaveBeenCalledTimes(1);
-
-    window.dispatchEvent(new Event('online'));
-    expect(attempt).toHaveBeenCalledTimes(2);
-    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledTimes(2));
-    window.dispatchEvent(new Event('online'));
-    expect(attempt).toHaveBeenCalledTimes(3);
-    await Promise.resolve();
-
-    // Succeeded: later connections try nothing, and one failure is one retry (not one per failure so far).
-    window.dispatchEvent(new Event('online'));
-    window.dispatchEvent(new Event('online'));
-    expect(attempt).toHaveBeenCalledTimes(3);
-    expect(onFailure).toHaveBeenCalledTimes(2);
   });
 });

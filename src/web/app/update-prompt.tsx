@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { retryWhenOnline } from './update-checks';
+import { retryWhenOnline } from './retry-when-online';
 
 type UpdateState = { waiting: boolean; accept: () => void };
 
