@@ -25,3 +25,27 @@ export function seededBoards(): PublicBoard[] {
   }
   return boards.reverse();
 }
+
+/** A published board of 25 made-up films `<year>-<cell>` called "Film <year> <cell>" (the centre is the Free Space). */
+export function fictionalBoard(year: number): PublicBoard {
+  return {
+    year,
+    publishedAt: `${year}-05-01T00:00:00.000Z`,
+    movies: Array.from({ length: 25 }, (_, cell) => {
+      const id = `${year}-${cell}`;
+      return {
+        id,
+        name: cell === 12 ? 'Free Space' : `Film ${year} ${cell}`,
+        year,
+        description: 'A made-up film.',
+        imageURL: `/posters/${id}.svg`,
+        starDescriptionA: '',
+        starRatingA: 3,
+        starDescriptionB: '',
+        starRatingB: 3,
+        runtime: 100,
+        poster: { src: `/posters/${id}.svg`, sources: [], placeholder: true },
+      };
+    }),
+  };
+}

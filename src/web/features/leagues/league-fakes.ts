@@ -1,4 +1,3 @@
-import type { PublicBoard } from '../../../shared/boards';
 import type { League, MemberState } from '../../../shared/leagues';
 
 // Fictional fixtures for the leagues' component tests: boards of made-up films and a league
@@ -6,29 +5,7 @@ import type { League, MemberState } from '../../../shared/leagues';
 
 export const LEAGUE_YEAR = 2030;
 
-/** A published board of 25 made-up films `<year>-<cell>` called "Film <year> <cell>" (the centre is the Free Space). */
-export function fictionalBoard(year: number): PublicBoard {
-  return {
-    year,
-    publishedAt: `${year}-05-01T00:00:00.000Z`,
-    movies: Array.from({ length: 25 }, (_, cell) => {
-      const id = `${year}-${cell}`;
-      return {
-        id,
-        name: cell === 12 ? 'Free Space' : `Film ${year} ${cell}`,
-        year,
-        description: 'A made-up film.',
-        imageURL: `/posters/${id}.svg`,
-        starDescriptionA: '',
-        starRatingA: 3,
-        starDescriptionB: '',
-        starRatingB: 3,
-        runtime: 100,
-        poster: { src: `/posters/${id}.svg`, sources: [], placeholder: true },
-      };
-    }),
-  };
-}
+export { fictionalBoard } from '../../test/boards-fixture';
 
 const T0 = Date.parse('2030-05-01T10:00:00.000Z');
 export const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

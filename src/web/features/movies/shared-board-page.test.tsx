@@ -1,38 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeShareCode } from '../../../domain/share-code';
-import type { BoardMovie, PublicBoard } from '../../../shared/boards';
+import type { PublicBoard } from '../../../shared/boards';
 import type * as BoardsStore from '../../lib/boards-store';
 import { watchedStore } from '../../lib/watched-store';
+import { fictionalBoard } from '../../test/boards-fixture';
 import { renderRoutes } from '../../test/render-routes';
 import { SharedBoardPage } from './shared-board-page';
 
 const YEAR = 2030;
 
-/** A made-up film `<year>-<cell>` called "Film <year> <cell>" (the centre is the Free Space). */
-function fictionalMovie(year: number, cell: number): BoardMovie {
-  const id = `${year}-${cell}`;
-  return {
-    id,
-    name: cell === 12 ? 'Free Space' : `Film ${year} ${cell}`,
-    year,
-    description: 'A made-up film.',
-    imageURL: `/posters/${id}.svg`,
-    starDescriptionA: '',
-    starRatingA: 3,
-    starDescriptionB: '',
-    starRatingB: 3,
-    runtime: 100,
-    poster: { src: `/posters/${id}.svg`, sources: [], placeholder: true },
-  };
-}
-
-/** The one published board of these tests: 25 fictional films. */
-const BOARD_2030: PublicBoard = {
-  year: YEAR,
-  publishedAt: `${YEAR}-05-01T00:00:00.000Z`,
-  movies: Array.from({ length: 25 }, (_, cell) => fictionalMovie(YEAR, cell)),
-};
+/** The one published board of these tests: 25 made-up films (src/web/test/boards-fixture.ts). */
+const BOARD_2030: PublicBoard = fictionalBoard(YEAR);
 
 // The page reads the published boards' store; each test says what it holds (loaded, loading, failed).
 const store = vi.hoisted(() => ({ current: { boards: [] as PublicBoard[], isPending: false } }));
