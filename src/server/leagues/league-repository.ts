@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Ranked, Standing } from '../../domain/leagues';
+import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import type { LeagueEventKind, LeagueMembersTable, LeaguesTable } from './league-tables';
@@ -55,6 +56,18 @@ const memberCount = (eb: ExpressionBuilder<Database & { l: LeaguesTable }, 'l'>)
     .where('m.left_at', 'is', null)
     .as('member_count');
 
+/** The player's memberships of open leagues, with the league's year, code, name and kind, by league. */
+const membershipsOf = (db: Executor, playerId: string) =>
+  db
+    .selectFrom('league_members as m')
+    .innerJoin('leagues as l', 'l.id', 'm.league_id')
+    .select(MEMBER_COLUMNS)
+    .select(['l.year', 'l.code', 'l.name', 'l.community'])
+    .where('m.player_id', '=', playerId)
+    .where('m.left_at', 'is', null)
+    .where('l.closed_at', 'is', null)
+    .orderBy('l.id');
+
 const standingColumns = (standing: Standing) => ({
   seen: standing.seen,
   lines: standing.lines,
@@ -63,6 +76,31 @@ const standingColumns = (standing: Standing) => ({
   blackout_at: standing.blackoutAt === null ? null : new Date(standing.blackoutAt),
   reached_at: new Date(standing.reachedAt),
 });
+type StandingColumns = ReturnType<typeof standingColumns>;
+
+// A mark's statements, compiled once (decision 212).
+
+/** See membershipsWithBoards. */
+const membershipsWithBoardsStatement = compiledOnce(['playerId'], (db, p: { playerId: string }) =>
+  membershipsOf(db, p.playerId).select((eb) =>
+    eb
+      .selectFrom('board_slots as s')
+      .select(
+        sql<
+          { position: number; movie_id: string | null }[]
+        >`coalesce(json_agg(json_build_object('position', s.position, 'movie_id', s.movie_id)), '[]')`.as('slots'),
+      )
+      .whereRef('s.board_year', '=', 'l.year')
+      .as('slots'),
+  ),
+);
+
+/** See saveStanding. */
+const saveStandingStatement = compiledOnce(
+  ['memberId', 'seen', 'lines', 'blackout', 'first_line_at', 'blackout_at', 'reached_at'],
+  (db, { memberId, ...columns }: { memberId: string } & StandingColumns) =>
+    db.updateTable('league_members').set(columns).where('id', '=', memberId),
+);
 
 /** A member row's standing, in the domain's terms (times in ms). */
 export function standingOf(row: MemberRow): Standing {
@@ -85,18 +123,6 @@ function squaresOf(slots: readonly { position: number; movie_id: string | null }
 
 /** Leagues, members and their event log (migration 0080), and the board reads leagues need. */
 export function createLeagueRepository(db: Executor) {
-  /** The player's memberships of open leagues, with the league's year, code, name and kind, by league. */
-  const membershipsQuery = (playerId: string) =>
-    db
-      .selectFrom('league_members as m')
-      .innerJoin('leagues as l', 'l.id', 'm.league_id')
-      .select(MEMBER_COLUMNS)
-      .select(['l.year', 'l.code', 'l.name', 'l.community'])
-      .where('m.player_id', '=', playerId)
-      .where('m.left_at', 'is', null)
-      .where('l.closed_at', 'is', null)
-      .orderBy('l.id');
-
   return {
     // ——— Boards, as leagues read them ———
 
@@ -350,24 +376,12 @@ export function createLeagueRepository(db: Executor) {
     /** The player's memberships of open leagues, the league's year and code with each, in league id order (the lock order). */
     /** `memberships` with each league's board (`board`'s squares), in one statement: a mark reads both. */
     async membershipsWithBoards(playerId: string): Promise<(MembershipRow & { board: string[] })[]> {
-      const rows = await membershipsQuery(playerId)
-        .select((eb) =>
-          eb
-            .selectFrom('board_slots as s')
-            .select(
-              sql<
-                { position: number; movie_id: string | null }[]
-              >`coalesce(json_agg(json_build_object('position', s.position, 'movie_id', s.movie_id)), '[]')`.as('slots'),
-            )
-            .whereRef('s.board_year', '=', 'l.year')
-            .as('slots'),
-        )
-        .execute();
+      const rows = await membershipsWithBoardsStatement(db, { playerId });
       return rows.map(({ slots, ...row }) => ({ ...row, board: squaresOf(slots ?? []) }));
     },
 
     async memberships(playerId: string): Promise<MembershipRow[]> {
-      return membershipsQuery(playerId).execute();
+      return membershipsOf(db, playerId).execute();
     },
 
     async insertMember(values: {
@@ -406,7 +420,7 @@ export function createLeagueRepository(db: Executor) {
     },
 
     async saveStanding(memberId: string, standing: Standing): Promise<void> {
-      await db.updateTable('league_members').set(standingColumns(standing)).where('id', '=', memberId).execute();
+      await saveStandingStatement(db, { memberId, ...standingColumns(standing) });
     },
 
     async markLeft(memberId: string, how: 'left' | 'removed', at: Date): Promise<void> {

@@ -1,10 +1,75 @@
 import { sql } from 'kysely';
 import type { MarkState } from '../../domain/leagues';
+import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 
 export type PlayerRow = { id: string; created_at: Date };
 /** A movie as a mark reads it (`markedMovies`). */
 export type MarkedMovie = { id: string; name: string; published: boolean; kept: MarkState | undefined };
+
+// A mark's statements, compiled once (decision 212).
+
+/** The player of a browser's key. */
+const byKey = (db: Executor, keyHash: string) =>
+  db
+    .selectFrom('player_keys')
+    .innerJoin('players', 'players.id', 'player_keys.player_id')
+    .select(['players.id', 'players.created_at'])
+    .where('player_keys.key_hash', '=', keyHash);
+
+/** The player of a browser's key, locked for the rest of the transaction. */
+const lockByKeyHashStatement = compiledOnce(['keyHash'], (db, p: { keyHash: string }) => byKey(db, p.keyHash).forUpdate('players'));
+
+/** See markedMovies. */
+const markedMoviesStatement = compiledOnce(['playerId', 'movieIds'], (db, p: { playerId: string; movieIds: readonly string[] }) =>
+  db
+    .selectFrom('movies as mv')
+    .leftJoin('player_marks as pm', (join) => join.onRef('pm.movie_id', '=', 'mv.id').on('pm.player_id', '=', p.playerId))
+    .select(['mv.id', 'mv.name', 'pm.seen', 'pm.changed_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('board_slots as s')
+            .innerJoin('boards as b', 'b.year', 's.board_year')
+            .select('s.position')
+            .whereRef('s.movie_id', '=', 'mv.id')
+            .where('b.status', '=', 'published'),
+        )
+        .as('published'),
+    )
+    .where(sql<boolean>`mv.id = any(${p.movieIds}::text[])`),
+);
+
+/**
+ * See saveMarks: the marks go in as three arrays of the same length (movie ids, seen, ISO times),
+ * one row each.
+ */
+const saveMarksStatement = compiledOnce(
+  ['playerId', 'movieIds', 'seen', 'changedAt'],
+  (db, p: { playerId: string; movieIds: readonly string[]; seen: readonly boolean[]; changedAt: readonly string[] }) =>
+    db
+      .with('saved', (qb) =>
+        qb
+          .insertInto('player_marks')
+          .columns(['player_id', 'movie_id', 'seen', 'changed_at'])
+          .expression(
+            sql`select ${p.playerId}::uuid, m.movie_id, m.seen, m.changed_at
+              from unnest(${p.movieIds}::text[], ${p.seen}::boolean[], ${p.changedAt}::timestamptz[]) as m (movie_id, seen, changed_at)`,
+          )
+          .onConflict((oc) =>
+            oc.columns(['player_id', 'movie_id']).doUpdateSet({ seen: sql`excluded.seen`, changed_at: sql`excluded.changed_at` }),
+          )
+          .returning(['movie_id', 'seen']),
+      )
+      .selectFrom('player_marks')
+      .select('movie_id')
+      .where('player_id', '=', p.playerId)
+      .where('seen', '=', true)
+      .where('movie_id', 'not in', (eb) => eb.selectFrom('saved').select('saved.movie_id'))
+      .unionAll((eb) => eb.selectFrom('saved').select('saved.movie_id').where('saved.seen', '=', true))
+      .orderBy('movie_id'),
+);
 
 /** Players, their browsers' keys, their seen marks and their device links (migration 0080). */
 export function createPlayerRepository(db: Executor) {
@@ -20,17 +85,9 @@ export function createPlayerRepository(db: Executor) {
     return rows.map((row) => row.movie_id);
   };
 
-  /** The player of a browser's key. */
-  const byKey = (keyHash: string) =>
-    db
-      .selectFrom('player_keys')
-      .innerJoin('players', 'players.id', 'player_keys.player_id')
-      .select(['players.id', 'players.created_at'])
-      .where('player_keys.key_hash', '=', keyHash);
-
   return {
     async byKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
-      return byKey(keyHash).executeTakeFirst();
+      return byKey(db, keyHash).executeTakeFirst();
     },
 
     async create(keyHash: string): Promise<PlayerRow> {
@@ -45,7 +102,8 @@ export function createPlayerRepository(db: Executor) {
 
     /** The player of a browser's key, locked as `lock` does (one statement for both). */
     async lockByKeyHash(keyHash: string): Promise<PlayerRow | undefined> {
-      return byKey(keyHash).forUpdate('players').executeTakeFirst();
+      const [row] = await lockByKeyHashStatement(db, { keyHash });
+      return row;
     },
 
     /** Locks the player for the rest of the transaction: its marks and memberships change one request at a time. */
@@ -64,24 +122,7 @@ export function createPlayerRepository(db: Executor) {
      */
     async markedMovies(playerId: string, movieIds: readonly string[]): Promise<MarkedMovie[]> {
       if (movieIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('movies as mv')
-        .leftJoin('player_marks as pm', (join) => join.onRef('pm.movie_id', '=', 'mv.id').on('pm.player_id', '=', playerId))
-        .select(['mv.id', 'mv.name', 'pm.seen', 'pm.changed_at'])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('board_slots as s')
-                .innerJoin('boards as b', 'b.year', 's.board_year')
-                .select('s.position')
-                .whereRef('s.movie_id', '=', 'mv.id')
-                .where('b.status', '=', 'published'),
-            )
-            .as('published'),
-        )
-        .where('mv.id', 'in', [...movieIds])
-        .execute();
+      const rows = await markedMoviesStatement(db, { playerId, movieIds });
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -94,31 +135,13 @@ export function createPlayerRepository(db: Executor) {
     async saveMarks(playerId: string, marks: ReadonlyMap<string, MarkState>): Promise<string[]> {
       if (marks.size === 0) return seenIds(playerId);
       // The outer query sees the rows as they were before the insert: the saved movies come from it.
-      const rows = await db
-        .with('saved', (qb) =>
-          qb
-            .insertInto('player_marks')
-            .values(
-              [...marks].map(([movieId, mark]) => ({
-                player_id: playerId,
-                movie_id: movieId,
-                seen: mark.seen,
-                changed_at: new Date(mark.at),
-              })),
-            )
-            .onConflict((oc) =>
-              oc.columns(['player_id', 'movie_id']).doUpdateSet({ seen: sql`excluded.seen`, changed_at: sql`excluded.changed_at` }),
-            )
-            .returning(['movie_id', 'seen']),
-        )
-        .selectFrom('player_marks')
-        .select('movie_id')
-        .where('player_id', '=', playerId)
-        .where('seen', '=', true)
-        .where('movie_id', 'not in', (eb) => eb.selectFrom('saved').select('saved.movie_id'))
-        .unionAll((eb) => eb.selectFrom('saved').select('saved.movie_id').where('saved.seen', '=', true))
-        .orderBy('movie_id')
-        .execute();
+      const saved = [...marks];
+      const rows = await saveMarksStatement(db, {
+        playerId,
+        movieIds: saved.map(([movieId]) => movieId),
+        seen: saved.map(([, mark]) => mark.seen),
+        changedAt: saved.map(([, mark]) => new Date(mark.at).toISOString()),
+      });
       return rows.map((row) => row.movie_id);
     },
 
