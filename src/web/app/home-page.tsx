@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { Pick } from '../../domain/random-pick';
 import { HomeIntro } from '../../ui/page-intros';
-import { ClipListUnavailable } from '../features/clips/clip-notes';
+import { ClipListLoading, ClipListUnavailable } from '../features/clips/clip-notes';
 import { PlayWithFriendsButton } from '../features/leagues/play-with-friends-button';
 import { MovieBoards } from '../features/movies/movie-boards';
 import { lazyPart } from '../lib/lazy-part';
@@ -79,7 +79,7 @@ export function HomePage() {
       </div>
       <div ref={clipsRef}>
         {showClips && (
-          <Suspense fallback={null}>
+          <Suspense fallback={<ClipListLoading placement="home" />}>
             <ClipList placement="home" />
           </Suspense>
         )}

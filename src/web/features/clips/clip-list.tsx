@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useOnline } from '../../lib/use-online';
 import { ClipCard } from './clip-card';
-import { ClipListError, ClipListSection, ClipsOfflineNote } from './clip-notes';
+import { CLIPS_LOADING, ClipListError, ClipListSection, ClipListStatus, ClipsOfflineNote } from './clip-notes';
 import { useClipList } from './use-clip-list';
 
 /** The specification's threshold: load more when within 6 % of the page's bottom. */
@@ -51,14 +51,14 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
           ))}
         </ul>
       )}
-      <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
-        {isFetching && online && 'Loading clips…'}
+      <ClipListStatus>
+        {isFetching && online && CLIPS_LOADING}
         {!isFetching &&
           error === null &&
           data !== undefined &&
           !hasNextPage &&
           (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
-      </div>
+      </ClipListStatus>
       {!online && (error !== null || data === undefined || hasNextPage) && <ClipsOfflineNote />}
       {online && error !== null && !isFetching && <ClipListError onRetry={() => void (clips.length === 0 ? refetch() : fetchNextPage())} />}
     </ClipListSection>

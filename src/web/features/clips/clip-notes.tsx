@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/icon';
-import { useOnline } from '../../lib/use-online';
+import type { PartUnavailableProps } from '../../lib/lazy-part';
 
 export const CLIP_LOAD_ERROR = "Ooops! There's been an error loading the clip!";
 export const CLIP_LIST_LOAD_ERROR = "Ooops! There's been an error loading the clips!";
 /** Said calmly instead of the error while the device is offline (navigator.onLine is false). */
 export const CLIPS_NEED_A_CONNECTION = 'Clips need a connection';
+export const CLIPS_LOADING = 'Loading clips…';
 
 // Small and outside the lazily loaded clip code: they also stand in for it when that code cannot be
 // fetched (lib/lazy-part.tsx).
@@ -67,6 +68,24 @@ export function ClipListSection({ headingId, heading, children }: { headingId: s
   );
 }
 
+/** The clip list's line under its cards: what is loading, or that the list is complete. */
+export function ClipListStatus({ children }: { children?: ReactNode }) {
+  return (
+    <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
+      {children}
+    </div>
+  );
+}
+
+/** What stands in for the clip list while its code is fetched (again, after a failure). */
+export function ClipListLoading({ placement, heading = 'MINGOVERVIEW' }: { placement: string; heading?: string }) {
+  return (
+    <ClipListSection headingId={`clip-list-${placement}`} heading={heading}>
+      <ClipListStatus>{CLIPS_LOADING}</ClipListStatus>
+    </ClipListSection>
+  );
+}
+
 /**
  * What stands in for the clip list when its code cannot be fetched: the calm note offline, the
  * list's own error and "Try again" online.
@@ -75,12 +94,11 @@ export function ClipListUnavailable({
   placement,
   heading = 'MINGOVERVIEW',
   retry,
+  online,
 }: {
   placement: string;
   heading?: string;
-  retry: () => void;
-}) {
-  const online = useOnline();
+} & PartUnavailableProps) {
   return (
     <ClipListSection headingId={`clip-list-${placement}`} heading={heading}>
       {online ? <ClipListError onRetry={retry} /> : <ClipsOfflineNote />}
@@ -89,7 +107,6 @@ export function ClipListUnavailable({
 }
 
 /** What stands in for a movie's clip when the player's code cannot be fetched. */
-export function MovieClipUnavailable({ poster }: { poster: ReactNode }) {
-  const online = useOnline();
+export function MovieClipUnavailable({ poster, online }: { poster: ReactNode } & PartUnavailableProps) {
   return online ? <MovieClipError poster={poster} /> : <MovieClipOffline poster={poster} />;
 }
