@@ -15,8 +15,12 @@ export const test = base.extend<{ allowedConsoleErrors: { patterns: RegExp[] }; 
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (allowedConsoleErrors.patterns.some((pattern) => pattern.test(text))) return;
-        errors.push(text);
+        // Chromium's "Failed to load resource" names no resource: the failure says which one, and an
+        // allowance can name it too.
+        const { url } = message.location();
+        const described = url === '' || text.includes(url) ? text : `${text} (${url})`;
+        if (allowedConsoleErrors.patterns.some((pattern) => pattern.test(described))) return;
+        errors.push(described);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       await use(undefined);
