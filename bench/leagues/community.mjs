@@ -12,6 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { spacing, startCapture } from './capture.mjs';
 import {
+  coresBusy,
+  coreTimes,
   cpuMs,
   createDatabase,
   fmt,
@@ -88,6 +90,7 @@ try {
   const rss = [];
   const sampler = setInterval(() => rss.push(rssKb(server.pid) / 1024), 5_000);
   const cpuBefore = cpuMs(server.pid);
+  const coresBefore = coreTimes();
   const started = performance.now();
   const done = new Promise((resolve) => markers.once('message', (message) => resolve(message.done)));
   // Each marker's 10 movies are spread over the whole run; each fan from an address of their own,
@@ -120,6 +123,7 @@ try {
   clearInterval(sampler);
   const wallMs = performance.now() - started;
   const serverCpu = cpuMs(server.pid) - cpuBefore;
+  const busy = coresBusy(coresBefore, coreTimes());
   const { streams, cpuShares } = await reportAll(clients);
   const gaps = streams.map((stream) => stream.minStandingsGapMs).filter((gap) => gap !== undefined);
   const minGap = Math.min(...gaps);
@@ -146,6 +150,15 @@ try {
     `server: ${serverCpu} ms of CPU over ${(wallMs / 1000).toFixed(0)} s (${((serverCpu / wallMs) * 100).toFixed(0)} % of its core); RSS every 5 s: ${rss.map((mb) => mb.toFixed(0)).join(', ')} MB`,
   );
   console.log(`stream clients: busiest process ${(Math.max(...cpuShares) * 100).toFixed(0)} % of a core`);
+  const { generator } = result;
+  console.log(
+    `markers (the load generator): requests left late by p99 ${fmt(generator.lateP99Ms)}, max ${fmt(generator.lateMaxMs)}; ` +
+      `its event loop's delay p99 ${fmt(generator.loopDelayP99Ms)}, max ${fmt(generator.loopDelayMaxMs)} (a busy generator adds its delay to the latencies)`,
+  );
+  // Core 1 holds PostgreSQL and the whole load generator: when it is full, the marks wait on it, not on the server.
+  console.log(
+    `cores busy over the run: core 0 (the server) ${(busy[0] * 100).toFixed(0)} %, core 1 (PostgreSQL, markers, stream clients) ${(busy[1] * 100).toFixed(0)} %`,
+  );
   const p99 = percentile(result.latencies, 99);
   const steady = rss.length < 4 || Math.max(...rss.slice(2)) - Math.min(...rss.slice(2)) < 0.15 * Math.min(...rss.slice(2));
   console.log(

@@ -12,18 +12,13 @@ import { adminQuery, startApp as startClusterApp, stopApp, waitReady } from '../
 import { freePort } from '../bench-utils.mjs';
 
 export { createDatabase } from '../../tests/cluster/support.ts';
+export { percentile } from '../bench-utils.mjs';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export const now = () => performance.timeOrigin + performance.now();
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function percentile(values, p) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 export function rssKb(pid) {
   return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -53,6 +48,23 @@ export function pinPostgres(core) {
   };
   pin(String(core));
   return () => pin(`0-${os.cpus().length - 1}`);
+}
+
+/** Each core's busy and total time so far (jiffies, from /proc/stat); `coresBusy` turns two of these into shares. */
+export function coreTimes() {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d+ /.test(line))
+    .map((line) => {
+      const [user, nice, system, idle, iowait, irq, softirq, steal] = line.split(/\s+/).slice(1, 9).map(Number);
+      const total = user + nice + system + idle + iowait + irq + softirq + steal;
+      return { busy: total - idle - iowait, total };
+    });
+}
+
+/** How busy each core was between two `coreTimes()` readings, 0–1. */
+export function coresBusy(before, after) {
+  return after.map((core, index) => (core.busy - before[index].busy) / Math.max(1, core.total - before[index].total));
 }
 
 export function loadAverage() {
