@@ -6,6 +6,7 @@
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { compressWithoutFetchClasses, staticMarkupOnly, zodEnglishOnly } from './server-bundle-plugins.mjs';
 
 const outdir = `${process.env.DIST_DIR ?? 'dist'}/server`;
 // Chunk names change with their content: an earlier build's would stay beside the new ones.
@@ -15,30 +16,6 @@ for (const name of readdirSync(outdir, { withFileTypes: true })) {
 }
 // PGlite's worker thread (decision 208) is plain JavaScript, loaded by path from beside the bundle.
 copyFileSync('src/server/db/pglite-worker.mjs', path.join(outdir, 'pglite-worker.mjs'));
-
-/** react-dom/server as its legacy production module: renderToString and renderToStaticMarkup, nothing else. */
-const staticMarkupOnly = {
-  name: 'react-dom-server-static-markup-only',
-  setup(build) {
-    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
-      path: path.resolve('node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js'),
-    }));
-  },
-};
-
-/**
- * zod's locales as English only: `z` carries all of its ~45 languages' error messages (300 kB that
- * every start would parse), which are only used through `z.config(z.locales.…())`, never called here.
- */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";',
-      resolveDir: path.dirname(args.path),
-    }));
-  },
-};
 
 const result = await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts', boards: 'src/server/cli/boards.ts' },
@@ -56,7 +33,7 @@ const result = await build({
   // some 900 kB that every start would parse), and of react-dom/server only the renderToStaticMarkup
   // the server uses (its streaming renderer is another 300 kB).
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [staticMarkupOnly, zodEnglishOnly],
+  plugins: [staticMarkupOnly, zodEnglishOnly, compressWithoutFetchClasses],
   sourcemap: true,
   logLevel: 'warning',
   metafile: process.env.BUILD_SERVER_METAFILE !== undefined,

@@ -59,15 +59,6 @@ export type BuildAppOptions = {
   startup?: (log: FastifyBaseLogger) => Promise<unknown>;
 };
 
-/**
- * Node loads its fetch classes (undici, ~25 ms) the first time `Response` is read, and
- * @fastify/compress reads it for every response: read while the start-up statements run, not in
- * the first request (the readiness probe's).
- */
-function loadFetchClasses(): void {
-  Reflect.get(globalThis, 'Response');
-}
-
 async function checkMigrated(database: DatabaseHandle): Promise<void> {
   const missing = await missingMigrations(database.db);
   if (missing.length > 0) throw new UnmigratedDatabaseError(missing);
@@ -213,10 +204,7 @@ export async function buildApp({
     // The server's app is complete once built: Fastify's own start (its plugins' onReady hooks,
     // none of which queries) runs while the database work still runs; listen() then only binds.
     // Tests, which build without a start-up, may still add routes.
-    if (startup !== undefined) {
-      await app.ready();
-      loadFetchClasses();
-    }
+    if (startup !== undefined) await app.ready();
     await started;
   } catch (error) {
     ownsDatabase = false;

@@ -1,0 +1,5 @@
+import type { Plugin } from 'esbuild';
+
+export const staticMarkupOnly: Plugin;
+export const zodEnglishOnly: Plugin;
+export const compressWithoutFetchClasses: Plugin;
