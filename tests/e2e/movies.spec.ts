@@ -423,14 +423,16 @@ async function recordPaints(page: Page): Promise<void> {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources: { node?: Node }[];
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[])
         if (!entry.hadRecentInput)
           shifts.push({
             value: entry.value,
+            // What moved, where it was and where it went (x, y, width, height): a failure says how it moved.
             moved: entry.sources.map((source) => {
               const node = source.node instanceof Element ? source.node : source.node?.parentElement;
-              return `${node?.tagName ?? '?'}.${node?.className ?? ''} ${node?.closest('.app-shell') == null ? 'app' : 'shell'}: ${source.node?.textContent?.slice(0, 40) ?? ''}`;
+              const rect = ({ x, y, width, height }: DOMRectReadOnly) => [x, y, width, height].map((n) => Math.round(n)).join(',');
+              return `${node?.tagName ?? '?'}.${node?.className ?? ''} ${node?.closest('.app-shell') == null ? 'app' : 'shell'}: ${source.node?.textContent?.slice(0, 40) ?? ''} (${rect(source.previousRect)} → ${rect(source.currentRect)}, ${Math.round(entry.startTime)} ms)`;
             }),
           });
     }).observe({ type: 'layout-shift', buffered: true });
