@@ -8,7 +8,6 @@ import path from 'node:path';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.mjs';
 
-/** A free TCP port on 127.0.0.1. */
 /** The p-th percentile (nearest rank) of `values`; NaN for none. */
 export function percentile(values, p) {
   if (values.length === 0) return NaN;
@@ -16,6 +15,7 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** A free TCP port on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
