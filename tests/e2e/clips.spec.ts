@@ -127,6 +127,29 @@ test.describe('manage', () => {
   });
 });
 
+test.describe('manage, when the list cannot load', () => {
+  test.use({ allowedConsoleErrors: { patterns: [/status of 503.*\/api\/me\/clips/] } });
+
+  test('says so with "Try again", which loads the clips', async ({ page }) => {
+    await signIn(page, 'staff');
+    const clip = await uploadByApi(page, `Manage retry ${Date.now().toString(36)}`);
+    // The query and its one automatic retry fail; "Try again" then loads.
+    let failures = 0;
+    await page.route(/\/api\/me\/clips\?/, (route) => {
+      if (failures >= 2) return route.fallback();
+      failures += 1;
+      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
+    });
+    await page.goto('/manage?sort=1');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText("Ooops! There's been an error loading the clips!");
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(clipCards(page).getByTestId('clip-title').first()).toHaveText(clip.title);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(failures).toBe(2);
+  });
+});
+
 test.describe('clip page and player', () => {
   test('shows the clip with a player that plays, mutes, changes speed and offers full screen', async ({ page }) => {
     const list = (await (await page.request.get('/api/clips?limit=50')).json()) as {

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import type * as ApiClient from '../../lib/api-client';
 import { fakeApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-routes';
+import { CLIP_LIST_LOAD_ERROR } from './clip-notes';
 import { ManagePage } from './manage-page';
 
 vi.mock('../../lib/api-client', async (importOriginal) => ({
@@ -118,14 +119,56 @@ describe('the Manage clips page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says so when the clips cannot be loaded', async () => {
+  it('says so when the clips cannot be loaded, and loads them when asked to try again', async () => {
+    let failing = true;
     fakeApi.on(myClips, () => {
-      throw new ApiError(401, 'unauthorized', 'Please sign in.');
+      if (failing) throw new ApiError(503, 'unavailable', 'Try again later.');
+      return { items: [clip(2, 'Moonlit Ferry')], nextCursor: null };
     });
-    await renderManagePage();
-    expect((await screen.findByRole('alert')).textContent).toBe("Ooops! There's been an error loading your clips!");
+    const { user } = await renderManagePage();
+    expect((await screen.findByRole('alert')).textContent).toContain(CLIP_LIST_LOAD_ERROR);
     expect(screen.queryByText('Loading your clips…')).toBeNull();
     expect(screen.queryByText('You have not uploaded any clips yet.')).toBeNull();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(titlesIn()).toEqual(['Moonlit Ferry']));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fakeApi.calls.map((call) => call.url)).toEqual(['/api/me/clips?sort=1&limit=24', '/api/me/clips?sort=1&limit=24']);
+  });
+
+  it('says the same of everyone’s clips in the admin view (not “your clips”)', async () => {
+    fakeApi.on(allClips, () => {
+      throw new ApiError(503, 'unavailable', 'Try again later.');
+    });
+    await renderManagePage('/manage?sort=1&view=all', true);
+    expect((await screen.findByRole('alert')).textContent).toContain(CLIP_LIST_LOAD_ERROR);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+
+  it('keeps the clips it has when the next page fails, and asks for that page again', async () => {
+    let failing = true;
+    fakeApi.on(myClips, ({ query }) => {
+      const { cursor } = query as { cursor?: string };
+      if (cursor === undefined) return { items: [clip(3, 'Glass Orchard')], nextCursor: 'page-2' };
+      if (failing) throw new ApiError(503, 'unavailable', 'Try again later.');
+      return { items: [clip(2, 'Moonlit Ferry')], nextCursor: null };
+    });
+    const { user } = await renderManagePage();
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(CLIP_LIST_LOAD_ERROR);
+    expect(titlesIn()).toEqual(['Glass Orchard']);
+    // One way on after a failure: "Try again", not a second button that does the same.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(titlesIn()).toEqual(['Glass Orchard', 'Moonlit Ferry']));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fakeApi.calls.map((call) => call.url).slice(1)).toEqual([
+      '/api/me/clips?sort=1&limit=24&cursor=page-2',
+      '/api/me/clips?sort=1&limit=24&cursor=page-2',
+    ]);
   });
 
   it('edits a clip’s title: refuses one too short, sends the new one, closes the dialog and shows it in the list', async () => {

@@ -8,6 +8,7 @@ import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';
+import { ClipListError } from './clip-notes';
 import { copyText } from '../../lib/copy-text';
 import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
 import { useAllClips } from './use-all-clips';
@@ -111,7 +112,7 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
   const owner = showAll ? (params.get('owner') ?? '') : '';
   const mine = useMyClips(sort, !showAll);
   const everyone = useAllClips(sort, owner, showAll);
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = showAll ? everyone : mine;
+  const { data, error, isPending, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = showAll ? everyone : mine;
   const [editing, setEditing] = useState<Clip | null>(null);
   const [deleting, setDeleting] = useState<Clip | null>(null);
   const sortId = useId();
@@ -175,12 +176,9 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
         </FormField>
       </div>
 
-      {isPending && <p role="status">{showAll ? 'Loading all clips…' : 'Loading your clips…'}</p>}
-      {error !== null && (
-        <p role="alert" className="alert-error">
-          Ooops! There's been an error loading your clips!
-        </p>
-      )}
+      {(isPending || (isFetching && clips.length === 0)) && <p role="status">{showAll ? 'Loading all clips…' : 'Loading your clips…'}</p>}
+      {/* The same words for one's own clips and for everyone's; the first page is asked for again, or the page that failed. */}
+      {error !== null && !isFetching && <ClipListError onRetry={() => void (clips.length === 0 ? refetch() : fetchNextPage())} />}
       {data !== undefined && clips.length === 0 && <p>{showAll ? 'No clips match.' : 'You have not uploaded any clips yet.'}</p>}
 
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={showAll ? 'All clips' : 'Your clips'}>
@@ -223,7 +221,8 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
           </li>
         ))}
       </ul>
-      {hasNextPage && (
+      {/* After a failure, "Try again" is the one way on. */}
+      {hasNextPage && error === null && (
         <div className="mt-6 text-center">
           <button type="button" className="btn-secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {isFetchingNextPage ? 'Loading…' : 'Show more'}
