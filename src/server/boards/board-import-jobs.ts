@@ -131,9 +131,11 @@ export function createImportJobs({
       jobs.touch(id).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'could not touch the running board import'));
     }, heartbeatMs);
     heartbeat.unref();
+    // The row first: this process then never answers with progress its row (what the other
+    // instances read) does not have yet.
     const onProgress = async ({ phase, done, total }: ImportProgress) => {
-      job.view = { ...job.view, phase, done, total };
       await jobs.progress(id, { phase, done, total });
+      job.view = { ...job.view, phase, done, total };
     };
     const beforeCommit = async (trx: Db, result: ImportPreview) => {
       const marked = await createImportJobRepository(trx).markDone(id, job.view.total, { boards: result.boards });

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ImportJobSchema, type ImportJob } from '../../shared/boards';
 import { MovieListSchema, type Movie } from '../../shared/content';
@@ -402,6 +403,45 @@ describe('board import jobs across app instances on PostgreSQL', () => {
     expect(latest.json()).toMatchObject({ job: { id, state: 'running', done: 1 } });
     gate.open();
     expect(await finished(two, admin, id)).toMatchObject({ state: 'done', result: { boards: [{ year: 2060, action: 'create' }] } });
+  });
+
+  it('never answers with progress its row has not recorded: while that write waits, the running instance says what the row says', async () => {
+    const [one, two] = [instance(0), instance(1)];
+    gate.hold(3);
+    const started = await startImport(one.app, admin, { file: board(2062, 2) });
+    const { id } = ImportJobSchema.parse(started.json());
+    await vi.waitFor(async () => expect(await importJob(two.app, admin, id)).toMatchObject({ done: 1 }), EVENTUALLY);
+    // Another session holds the job's row: the next progress write waits for it.
+    let unlock = () => {};
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const lock = two.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('board_import_jobs').select('id').where('id', '=', id).forUpdate().execute();
+      locked();
+      await new Promise<void>((resolve) => (unlock = resolve));
+    });
+    await holding;
+    try {
+      gate.open();
+      // The progress write (not the heartbeat's, which sets only heartbeat_at), waiting for the lock.
+      const waitingWrites = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like 'update "board_import_jobs" set "phase"%'`.execute(
+            two.database.db,
+          )
+        ).rows[0]?.n ?? 0;
+      await vi.waitFor(async () => expect(await waitingWrites()).toBeGreaterThan(0), EVENTUALLY);
+      // The second poster is drawn and its progress is on its way to the row: neither instance tells it yet.
+      expect(await importJob(one.app, admin, id)).toMatchObject({ state: 'running', done: 1, total: 2 });
+      expect(await importJob(two.app, admin, id)).toMatchObject({ state: 'running', done: 1, total: 2 });
+    } finally {
+      unlock();
+      await lock;
+      // Ended either way, so that the next test may start an import.
+      await finished(one, admin, id);
+    }
+    expect(await importJob(one.app, admin, id)).toMatchObject({ state: 'done', done: 2, total: 2 });
   });
 
   it('leaves a live instance’s job running, and marks one failed once its heartbeat is stale', async () => {
