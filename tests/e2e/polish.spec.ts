@@ -275,6 +275,27 @@ test.describe('offline calm states', () => {
   });
 });
 
+test.describe('Home when the clips cannot be read', () => {
+  test.use({ allowedConsoleErrors: { patterns: [/status of 503.*\/api\/clips\?/] } });
+
+  test('the clip list says so in place and loads them on "Try again"', async ({ page }) => {
+    // The list is not retried by itself (use-clip-list.ts): one failure, then "Try again" loads.
+    let failures = 0;
+    await page.route(/\/api\/clips\?/, (route) => {
+      if (failures >= 1) return route.fallback();
+      failures += 1;
+      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
+    });
+    await page.goto('/');
+    const clips = page.getByRole('region', { name: 'MINGOVERVIEW' });
+    await expect(clips.getByRole('alert')).toContainText("Ooops! There's been an error loading the clips!");
+    await clips.getByRole('button', { name: 'Try again' }).click();
+    await expect(clips.getByRole('list', { name: 'Clips' }).getByRole('listitem').first()).toBeVisible();
+    await expect(clips.getByRole('alert')).toHaveCount(0);
+    expect(failures).toBe(1);
+  });
+});
+
 test.describe('a part whose code cannot be fetched', () => {
   // The aborted chunk requests are logged by Chromium; anything else (the route error page's
   // "React Router caught the following error", a page error) still fails the test.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useOnline } from '../../lib/use-online';
 import { ClipCard } from './clip-card';
-import { CLIPS_LOADING, ClipListError, ClipListSection, ClipListStatus, ClipsOfflineNote } from './clip-notes';
+import { CLIPS_LOADING, ClipListError, ClipListSection, ClipListStatus, ClipsOfflineNote, retryOf } from './clip-notes';
 import { useClipList } from './use-clip-list';
 
 /** The specification's threshold: load more when within 6 % of the page's bottom. */
@@ -19,7 +19,8 @@ function nearPageBottom(): boolean {
  * Home apart from the one on the clip page; each is emptied when its page is left.
  */
 export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: string; heading?: string }) {
-  const { data, error, hasNextPage, isFetching, fetchNextPage, refetch } = useClipList(placement);
+  const list = useClipList(placement);
+  const { data, error, hasNextPage, isFetching, fetchNextPage } = list;
   const online = useOnline();
 
   useEffect(() => {
@@ -60,7 +61,7 @@ export function ClipList({ placement, heading = 'MINGOVERVIEW' }: { placement: s
           (clips.length === 0 ? 'No clips yet.' : "That's all the clips for now.")}
       </ClipListStatus>
       {!online && (error !== null || data === undefined || hasNextPage) && <ClipsOfflineNote />}
-      {online && error !== null && !isFetching && <ClipListError onRetry={() => void (clips.length === 0 ? refetch() : fetchNextPage())} />}
+      {online && error !== null && !isFetching && <ClipListError onRetry={retryOf(list)} />}
     </ClipListSection>
   );
 }

@@ -1,3 +1,4 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/icon';
 import type { PartUnavailableProps } from '../../lib/lazy-part';
@@ -18,6 +19,14 @@ export function ClipsOfflineNote({ className = '' }: { className?: string }) {
       <Icon name="info" /> {CLIPS_NEED_A_CONNECTION}
     </p>
   );
+}
+
+/**
+ * What "Try again" asks for, for a paged clip list: the page that failed to load after the others,
+ * or else the list itself (its first load, or a refetch of the pages it shows).
+ */
+export function retryOf(list: Pick<UseInfiniteQueryResult, 'isFetchNextPageError' | 'fetchNextPage' | 'refetch'>): () => void {
+  return () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
 }
 
 /** The clip list's failure, with the button that loads it again. */

@@ -171,6 +171,36 @@ describe('the Manage clips page', () => {
     ]);
   });
 
+  it('when reloading the list after a delete fails, keeps what it showed and asks for the whole list again', async () => {
+    const store = fictionalClips();
+    serveClips(store);
+    const { user } = await renderManagePage();
+    await waitFor(() => expect(titlesIn()).toEqual(['Glass Orchard', 'Moonlit Ferry', 'The Lantern Keeper']));
+    // The list itself fails from now on; the delete still goes through.
+    let failing = true;
+    fakeApi.on(myClips, ({ query }) => {
+      if (failing) throw new ApiError(503, 'unavailable', 'Try again later.');
+      const { limit } = query as { limit: number };
+      return {
+        items: store
+          .filter((candidate) => candidate.ownerId === PAT.id)
+          .toReversed()
+          .slice(0, limit),
+        nextCursor: null,
+      };
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Glass Orchard' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this clip?' })).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(CLIP_LIST_LOAD_ERROR);
+    expect(titlesIn()).toEqual(['Glass Orchard', 'Moonlit Ferry', 'The Lantern Keeper']);
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(titlesIn()).toEqual(['Moonlit Ferry', 'The Lantern Keeper']));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fakeApi.calls.at(-1)?.url).toBe('/api/me/clips?sort=1&limit=24');
+  });
+
   it('edits a clip’s title: refuses one too short, sends the new one, closes the dialog and shows it in the list', async () => {
     serveClips(fictionalClips());
     const { user } = await renderManagePage();

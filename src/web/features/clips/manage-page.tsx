@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icon';
 import { Modal } from '../../components/modal';
 import { errorMessage } from '../../lib/api-client';
 import { ClipCard } from './clip-card';
-import { ClipListError } from './clip-notes';
+import { ClipListError, retryOf } from './clip-notes';
 import { copyText } from '../../lib/copy-text';
 import { useDeleteClip, useUpdateClipTitle } from './use-clip-mutations';
 import { useAllClips } from './use-all-clips';
@@ -112,7 +112,8 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
   const owner = showAll ? (params.get('owner') ?? '') : '';
   const mine = useMyClips(sort, !showAll);
   const everyone = useAllClips(sort, owner, showAll);
-  const { data, error, isPending, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = showAll ? everyone : mine;
+  const list = showAll ? everyone : mine;
+  const { data, error, isPending, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const [editing, setEditing] = useState<Clip | null>(null);
   const [deleting, setDeleting] = useState<Clip | null>(null);
   const sortId = useId();
@@ -177,8 +178,8 @@ export function ManagePage({ canSeeAll = false }: { canSeeAll?: boolean }) {
       </div>
 
       {(isPending || (isFetching && clips.length === 0)) && <p role="status">{showAll ? 'Loading all clips…' : 'Loading your clips…'}</p>}
-      {/* The same words for one's own clips and for everyone's; the first page is asked for again, or the page that failed. */}
-      {error !== null && !isFetching && <ClipListError onRetry={() => void (clips.length === 0 ? refetch() : fetchNextPage())} />}
+      {/* The same words for one's own clips and for everyone's. */}
+      {error !== null && !isFetching && <ClipListError onRetry={retryOf(list)} />}
       {data !== undefined && clips.length === 0 && <p>{showAll ? 'No clips match.' : 'You have not uploaded any clips yet.'}</p>}
 
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={showAll ? 'All clips' : 'Your clips'}>
