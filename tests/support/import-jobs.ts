@@ -28,3 +28,22 @@ export async function finished(target: { app: FastifyInstance }, headers: Record
     return job;
   }, IMPORT_FINISHES);
 }
+
+/** The latest import, as a reloaded admin page asks for it (asserting the 200); asking also ends one whose server died. */
+export async function latestImport(app: FastifyInstance, headers: Record<string, string>): Promise<ImportJob | null> {
+  const response = await app.inject({ method: 'GET', url: '/api/admin/boards/import/jobs/latest', headers });
+  expect(response.statusCode).toBe(200);
+  return ImportJobSchema.nullable().parse(response.json<{ job: unknown }>().job);
+}
+
+/**
+ * Waits until the latest import is no longer running. For an afterEach: a test that fails
+ * mid-import leaves its job running, and every import the next tests start would then be refused
+ * with a 409.
+ */
+export async function settled(target: { app: FastifyInstance }, headers: Record<string, string>): Promise<void> {
+  await vi.waitFor(async () => {
+    const job = await latestImport(target.app, headers);
+    if (job?.state === 'running') throw new Error(`import ${job.id} still running: ${job.phase} ${job.done}/${job.total}`);
+  }, IMPORT_FINISHES);
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { ImportJobSchema, type ImportJob } from '../../shared/boards';
+import { ImportJobSchema } from '../../shared/boards';
 import { MovieListSchema, type Movie } from '../../shared/content';
 import { buildApp } from '../app';
 import { createBoardImport } from '../boards/board-import';
@@ -19,7 +19,7 @@ import { createStorage } from '../media/create-storage';
 import type { MediaStorage } from '../media/storage';
 import { signedInAs, TEST_ORIGIN } from '../../../tests/support/auth';
 import { EVENTUALLY } from '../../../tests/support/eventually';
-import { finished, importJob, startImport } from '../../../tests/support/import-jobs';
+import { finished, importJob, latestImport, settled, startImport } from '../../../tests/support/import-jobs';
 import { filesUnder } from '../../../tests/support/test-multipart';
 import { adminQuery, databaseUrl } from '../../../tests/support/test-database';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -111,8 +111,9 @@ describe('board import jobs', () => {
     admin = (await signedInAs(t, 'admin')).headers;
     mediaDir = path.join(t.dataDir, 'media');
   });
-  afterEach(() => {
+  afterEach(async () => {
     gate.open();
+    await settled(t, admin);
   });
   afterAll(async () => {
     gate.open();
@@ -120,11 +121,7 @@ describe('board import jobs', () => {
   });
 
   const start = (body: object) => startImport(t.app, admin, body);
-  const latest = async (): Promise<ImportJob | null> => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/boards/import/jobs/latest', headers: admin });
-    expect(response.statusCode).toBe(200);
-    return ImportJobSchema.nullable().parse(response.json<{ job: unknown }>().job);
-  };
+  const latest = () => latestImport(t.app, admin);
   const years = async () => (await t.database.db.selectFrom('boards').select('year').execute()).map((row) => row.year);
   const movieIds = async (year: number) =>
     (await t.database.db.selectFrom('movies').select('id').where('id', 'like', `${year}-%`).execute()).map((row) => row.id);
@@ -375,8 +372,9 @@ describe('board import jobs across app instances on PostgreSQL', () => {
     }
     admin = (await signedInAs(instance(0), 'admin')).headers;
   }, 60_000);
-  afterEach(() => {
+  afterEach(async () => {
     gate.open();
+    await settled(instance(0), admin);
   });
   afterAll(async () => {
     gate.open();
