@@ -49,3 +49,33 @@ test.describe('manage', () => {
     expect((await page.request.get(`/api/clips/${second.docID}`)).status()).toBe(404);
   });
 });
+
+test.describe('manage, when the list cannot load again after a delete', () => {
+  test.use({ allowedConsoleErrors: { patterns: [/status of 503.*\/api\/me\/clips/] } });
+
+  test('says so with "Try again", which loads the list without the deleted clip', async ({ page }) => {
+    await signIn(page, 'staff');
+    const tag = Date.now().toString(36);
+    const kept = await uploadByApi(page, `Reload kept ${tag}`);
+    const gone = await uploadByApi(page, `Reload gone ${tag}`);
+    await page.goto('/manage');
+    const titles = clipCards(page).getByTestId('clip-title');
+    await expect(titles).toHaveText([gone.title, kept.title]);
+
+    // The list's reload after the delete and its one automatic retry fail; "Try again" then loads.
+    let failures = 0;
+    await page.route(/\/api\/me\/clips\?/, (route) => {
+      if (failures >= 2) return route.fallback();
+      failures += 1;
+      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
+    });
+    await page.getByRole('button', { name: `Delete ${gone.title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this clip?' }).getByRole('button', { name: 'Delete' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText("Ooops! There's been an error loading the clips!");
+    expect(failures).toBe(2);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(titles).toHaveText([kept.title]);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
