@@ -1,4 +1,4 @@
-import { clipCards, uploadByApi } from './clips-support';
+import { clipCards, failMyClipListTwice, uploadByApi } from './clips-support';
 import { expect, signIn, test } from './fixtures';
 
 // Runs after every other browser test (project "shared-state" in playwright.config.ts): deleting a
@@ -63,17 +63,12 @@ test.describe('manage, when the list cannot load again after a delete', () => {
     await expect(titles).toHaveText([gone.title, kept.title]);
 
     // The list's reload after the delete and its one automatic retry fail; "Try again" then loads.
-    let failures = 0;
-    await page.route(/\/api\/me\/clips\?/, (route) => {
-      if (failures >= 2) return route.fallback();
-      failures += 1;
-      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
-    });
+    const failures = await failMyClipListTwice(page);
     await page.getByRole('button', { name: `Delete ${gone.title}` }).click();
     await page.getByRole('dialog', { name: 'Delete this clip?' }).getByRole('button', { name: 'Delete' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText("Ooops! There's been an error loading the clips!");
-    expect(failures).toBe(2);
+    expect(failures()).toBe(2);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(titles).toHaveText([kept.title]);
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -23,3 +23,17 @@ export async function uploadByApi(page: Page, title: string): Promise<{ docID: s
 export function clipCards(page: Page) {
   return page.getByTestId('clip-card');
 }
+
+/**
+ * From now on, the next two requests for the signed-in user's clip list (Manage's query and its
+ * one automatic retry) answer 503; the ones after reach the server. Returns how many have failed.
+ */
+export async function failMyClipListTwice(page: Page): Promise<() => number> {
+  let failures = 0;
+  await page.route(/\/api\/me\/clips\?/, (route) => {
+    if (failures >= 2) return route.fallback();
+    failures += 1;
+    return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
+  });
+  return () => failures;
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clipCards, SCREENSHOT, uploadByApi, VIDEO } from './clips-support';
+import { clipCards, failMyClipListTwice, SCREENSHOT, uploadByApi, VIDEO } from './clips-support';
 import { expect, signIn, test } from './fixtures';
 import { recordScripts, zodScripts } from './scripts-support';
 
@@ -134,19 +134,14 @@ test.describe('manage, when the list cannot load', () => {
     await signIn(page, 'staff');
     const clip = await uploadByApi(page, `Manage retry ${Date.now().toString(36)}`);
     // The query and its one automatic retry fail; "Try again" then loads.
-    let failures = 0;
-    await page.route(/\/api\/me\/clips\?/, (route) => {
-      if (failures >= 2) return route.fallback();
-      failures += 1;
-      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later.' } } });
-    });
+    const failures = await failMyClipListTwice(page);
     await page.goto('/manage?sort=1');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText("Ooops! There's been an error loading the clips!");
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(clipCards(page).getByTestId('clip-title').first()).toHaveText(clip.title);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    expect(failures).toBe(2);
+    expect(failures()).toBe(2);
   });
 });
 
