@@ -164,12 +164,16 @@ test.describe('particles', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.locator('#particles canvas')).toBeAttached();
-    const { loaded, requested } = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const settings = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/assets/particles.json'));
-      return { loaded: navigation.loadEventEnd, requested: settings?.startTime ?? Number.NaN };
-    });
+    // The background puts its canvas in place as it starts, before its settings have arrived: their
+    // resource timing shows once the fetch has ended, so it is waited for.
+    const timings = () =>
+      page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const settings = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/assets/particles.json'));
+        return { loaded: navigation.loadEventEnd, requested: settings?.startTime };
+      });
+    await expect.poll(async () => (await timings()).requested).toBeDefined();
+    const { loaded, requested = Number.NaN } = await timings();
     // root-layout.tsx: load, then 1.5 s, then the next idle moment (a started background fetches
     // its settings at once). Before, it started at the first idle moment after load.
     expect(requested - loaded).toBeGreaterThanOrEqual(1_400);
