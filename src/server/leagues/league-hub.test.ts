@@ -370,6 +370,39 @@ describe('the league hub', () => {
     expect(hub.size()).toBe(50);
   });
 
+  it('skips the heartbeat of a stream that had bytes within half a heartbeat, and leaves none silent for more than 1.5 heartbeats', async () => {
+    const beats = (stream: FakeResponse) => stream.text.split(': heartbeat\n\n').length - 1;
+    const quiet = await open('quiet', 'q', 0);
+    const busy = await open('busy', 'b', 0);
+    // An event for the busy stream a little before the tick.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 5_000);
+    signals.notify(`busy:${reads.append('busy').id}`);
+    await hub.poll();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect([beats(quiet), beats(busy)]).toEqual([1, 0]);
+    // Nothing since: the next tick, 30 s after the busy stream's event, writes to both.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect([beats(quiet), beats(busy)]).toEqual([2, 1]);
+  });
+
+  it('writes a tick’s heartbeats in slices, letting the event loop turn between them', async () => {
+    await hub.close();
+    let pauses = 0;
+    hub = await createLeagueHub({
+      reads: reads.reads,
+      signals: signals.signals,
+      log: pino({ level: 'silent' }),
+      limits: { perPlayer: 1, perAddress: 1 },
+      pause: async () => {
+        pauses += 1;
+      },
+    });
+    const streams = await Promise.all(Array.from({ length: 450 }, (_, n) => open(`league-${n % 3}`, `m${n}`, 0, `m${n}`)));
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(streams.every((stream) => stream.text.endsWith(': heartbeat\n\n'))).toBe(true);
+    expect(pauses).toBe(4);
+  });
+
   it('ends a closed league’s streams, and every stream with a retry hint when it closes', async () => {
     const member = await open('friends', 'a', 0);
     const other = await open('other', 'b', 0);

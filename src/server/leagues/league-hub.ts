@@ -21,7 +21,8 @@ import type { LeagueSignals } from './league-signals';
  * - Community leagues: standings go out at most once per STANDINGS_MS tick (the next tick is set
  *   once a tick's messages are written, so two are never closer), ranked once per tick for all
  *   subscribers; each subscriber's own place is appended to the shared bytes.
- * - Costs per connection: no timer (one shared heartbeat interval, one standings timer), no buffer
+ * - Costs per connection: no timer (one shared heartbeat interval, written in slices to the streams
+ *   that had nothing for half a heartbeat; one standings timer), no buffer
  *   beyond MAX_BUFFERED_BYTES (a reader that stops reading is dropped and resumes later).
  * - While the signal subscription is down, notices can be missed: each heartbeat tick then reads
  *   every league, and a reconnect does at once.
@@ -42,8 +43,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 export const MAX_REPLAY = 500;
 /** Events read in one round (all leagues); more are read in the next. */
 const MAX_ROUND_EVENTS = 5_000;
-/** Standings messages written between two turns of the event loop: a tick of 10,000 does not hold up the requests. */
-const STANDINGS_SLICE = 100;
+/** Messages (standings, heartbeats) written between two turns of the event loop: a tick of 10,000 does not hold up the requests. */
+const WRITE_SLICE = 100;
 /** How much earlier than a tick's length the next tick may find a subscriber's last message (timers' clocks differ). */
 const TICK_EARLY_MS = 20;
 /** Members recently dropped for reading too slowly, remembered for a reset on their return. */
@@ -59,6 +60,8 @@ type Subscriber = {
   address: string;
   /** The id of the last logged event written to this subscriber. */
   lastSent: number;
+  /** When anything was last written to it: a stream that had bytes within half a heartbeat needs no heartbeat comment. */
+  writtenAt: number;
   /** The last standings message written to it: when, its leaders' bytes, and its own place's rank and time. */
   standingsAt: number;
   standingsPrefix?: Buffer;
@@ -163,6 +166,7 @@ export async function createLeagueHub(options: {
   const write = (subscriber: Subscriber, text: string): void => {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
+    subscriber.writtenAt = Date.now();
     outOf(res).write(text);
     // A reader that stopped reading is cut rather than buffered for without bound.
     if (res.writableLength > MAX_BUFFERED_BYTES) {
@@ -297,6 +301,7 @@ export async function createLeagueHub(options: {
     const { res } = subscriber;
     if (res.writableEnded || res.destroyed) return;
     subscriber.standingsAt = Date.now();
+    subscriber.writtenAt = subscriber.standingsAt;
     subscriber.standingsPrefix = prefix;
     // One write system call for both parts; the shared bytes are not copied.
     const out = outOf(res);
@@ -332,7 +337,7 @@ export async function createLeagueHub(options: {
         // rows and places die young instead of filling the old generation every second.
         for (const subscriber of channel.subscribers) {
           // Other work (a mark's request, a delivery round) runs between slices of the places and writes.
-          if (++slice % STANDINGS_SLICE === 0) await pause();
+          if (++slice % WRITE_SLICE === 0) await pause();
           const { memberId } = subscriber;
           const rank = standings.rankOf(memberId);
           const movedAt = standings.movedAtOf(memberId);
@@ -383,16 +388,32 @@ export async function createLeagueHub(options: {
     },
   });
 
-  const heartbeat = setInterval(() => {
-    for (const channel of channels.values()) {
-      for (const subscriber of channel.subscribers) write(subscriber, ': heartbeat\n\n');
-      if (!listening) {
+  /**
+   * The heartbeat tick: a comment to every stream that had nothing for half a heartbeat (so none is
+   * silent longer than 1.5 heartbeats, well inside nginx's read timeout), written in slices like
+   * the standings. A community league's subscribers, sent standings every tick or two, get none.
+   */
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const beat = async (): Promise<void> => {
+    const quietSince = Date.now() - heartbeatMs / 2;
+    if (!listening) {
+      for (const channel of channels.values()) {
         channel.dirty = true;
         channel.standingsDirty = true;
       }
+      void kick();
     }
-    if (!listening) void kick();
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
+    let slice = 0;
+    for (const channel of [...channels.values()]) {
+      for (const subscriber of [...channel.subscribers]) {
+        if (subscriber.writtenAt > quietSince) continue;
+        if (++slice % WRITE_SLICE === 0) await pause();
+        if (closed) return;
+        write(subscriber, ': heartbeat\n\n');
+      }
+    }
+  };
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
   heartbeat.unref();
   // The next standings tick is set when one has been sent: two messages to one subscriber are
   // always at least STANDINGS_MS apart, however long ranking and writing took.
@@ -425,7 +446,16 @@ export async function createLeagueHub(options: {
         channels.set(leagueId, channel);
       }
       const joined = channel;
-      const subscriber: Subscriber = { res, leagueId, playerId, memberId, address, lastSent: -1, standingsAt: -Infinity };
+      const subscriber: Subscriber = {
+        res,
+        leagueId,
+        playerId,
+        memberId,
+        address,
+        lastSent: -1,
+        writtenAt: Date.now(),
+        standingsAt: -Infinity,
+      };
       count(perPlayer, playerId, 1);
       count(perAddress, address, 1);
       joined.joining += 1;
