@@ -3,9 +3,12 @@
 // Goals: 0 errors; every subscriber ≤ 1 standings message a second; p99 of a mark request
 // ≤ 250 ms; the server's RSS steady. The server runs on core 0, the stream clients (two
 // processes) and the markers (one) on core 1 (taskset), with PostgreSQL (`--pg-core any`: unpinned).
+// By default the measured marks start on a cold instance (its mark path not yet run). `--warm-up 3`
+// first has it serve other members' marks for 3 s at the same rate, then measures a warm instance
+// as on 1 May; the warm-up's own latencies are reported beside (decision 215).
 //
 //   node --import tsx bench/leagues/community.mjs [--members 10000] [--markers 2000] [--seconds 60]
-//     [--pool 20] [--semi-space 32|default] [--heap-growing 50|default] [--pg-core 1|any]
+//     [--warm-up 0|3] [--pool 20] [--semi-space 32|default] [--heap-growing 50|default] [--pg-core 1|any]
 // Build first (`npm run build`); needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     members: { type: 'string', default: '10000' },
     markers: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
+    'warm-up': { type: 'string', default: '0' },
     // The core PostgreSQL runs on ('any': where the kernel puts it; it then takes the server's core too).
     'pg-core': { type: 'string', default: '1' },
     // The event-day settings (decision 083): PostgreSQL connections, and V8's young generation (MB).
@@ -46,6 +50,7 @@ const { values } = parseArgs({
 const MEMBERS = Number(values.members);
 const MARKERS = Number(values.markers);
 const SECONDS = Number(values.seconds);
+const WARM_UP_SECONDS = Number(values['warm-up']);
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 console.log(
@@ -86,6 +91,31 @@ try {
   );
   console.log(`${opened.opened} streams open (${opened.failed} failed); server RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`);
   await sleep(3_000);
+  if (WARM_UP_SECONDS > 0) {
+    // Members who do not mark in the run, at the run's rate: the mark path compiled, the pool's
+    // connections opened and their statements planned. Then a pause, so the run starts calm.
+    const warmUp = players.slice(MARKERS, MARKERS + Math.round((MARKERS * 10 * WARM_UP_SECONDS) / SECONDS));
+    const answered = new Promise((resolve) => markers.once('message', (message) => resolve(message.done)));
+    markers.send({
+      run: {
+        origin: server.url,
+        durationMs: WARM_UP_SECONDS * 1000,
+        plan: warmUp.map((player, index) => ({
+          url: server.url,
+          cookie: player.cookie,
+          from: `127.3.${(index >> 8) + 1}.${index & 255}`,
+          movieId: board[index % board.length],
+          seen: true,
+        })),
+      },
+    });
+    const warmed = await answered;
+    console.log(
+      `warm-up (a cold instance's first seconds, not in the goals): ${warmed.latencies.length} marks by other members in ${WARM_UP_SECONDS} s, ` +
+        `statuses ${JSON.stringify(warmed.statuses)}; latency p50 ${fmt(percentile(warmed.latencies, 50))}, p99 ${fmt(percentile(warmed.latencies, 99))}, max ${fmt(Math.max(...warmed.latencies))}`,
+    );
+    await sleep(3_000);
+  }
   await Promise.all(clients.map((client) => client.mark()));
   const rss = [];
   const sampler = setInterval(() => rss.push(rssKb(server.pid) / 1024), 5_000);
