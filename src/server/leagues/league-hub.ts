@@ -21,9 +21,9 @@ import type { LeagueSignals } from './league-signals';
  * - Community leagues: standings go out at most once per STANDINGS_MS tick (the next tick is set
  *   once a tick's messages are written, so two are never closer), ranked once per tick for all
  *   subscribers; each subscriber's own place is appended to the shared bytes.
- * - Costs per connection: no timer (one shared heartbeat interval, written in slices to the streams
- *   that had nothing for half a heartbeat; one standings timer), no buffer
- *   beyond MAX_BUFFERED_BYTES (a reader that stops reading is dropped and resumes later).
+ * - Costs per connection: no timer (one shared heartbeat interval, written in slices to the
+ *   streams that had nothing for half a heartbeat; one standings timer), no buffer beyond
+ *   MAX_BUFFERED_BYTES (a reader that stops reading is dropped and resumes later).
  * - While the signal subscription is down, notices can be missed: each heartbeat tick then reads
  *   every league, and a reconnect does at once.
  */
