@@ -315,6 +315,51 @@ describe('leagues', () => {
     expect(league.feed[0]?.item).toEqual({ kind: 'mingo', nickname: 'Ben' });
   });
 
+  it('moves the standing in each of the player’s leagues with one mark, and keeps two devices’ marks sent at once', async () => {
+    const admin = await signedInAs(t, 'admin');
+    const { code: community } = (await openCommunity(admin.headers, 2022)).json<{ code: string }>();
+    const board2022 = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/boards/2022' })).body) as PublicBoard;
+    const ana: Browser = {};
+    const { code: friends } = await newLeague(ana, 'Ana', 'Both kinds', 2022);
+    expect((await call(t, ana, 'POST', `/api/leagues/${community}/members`, { nickname: 'Ana' })).status).toBe(201);
+    const mine = async (code: string) => (await leagueOf(ana, code)).members.find((member) => member.isYou);
+
+    // The top row in one sync: a line in both leagues, and the friends' feed names it.
+    await call(t, ana, 'PUT', '/api/me/marks', { changes: [0, 1, 2, 3, 4].map((index) => seen(cell(board2022, index))) });
+    for (const code of [friends, community]) {
+      const standing = await mine(code);
+      expect(standing).toMatchObject({ seen: 5, lines: 1, blackout: false });
+      expect(standing?.firstLineAt).not.toBeNull();
+    }
+    expect((await leagueOf(ana, friends)).feed.map((entry) => entry.item)).toContainEqual({ kind: 'line', nickname: 'Ana', lines: 1 });
+    // Only a newer time for a mark already seen: the standings stay as they were.
+    const before = await mine(community);
+    expect((await call(t, ana, 'PUT', '/api/me/marks', { changes: [seen(cell(board2022, 0), at(1_000))] })).status).toBe(200);
+    expect(await mine(community)).toEqual(before);
+
+    // The same player on a second device: two marks at once are both kept and both counted.
+    const link = (await call(t, ana, 'POST', '/api/me/links')).body as { url: string };
+    const phone: Browser = {};
+    expect((await call(t, phone, 'POST', `/api/me/links/${link.url.split('/').pop() ?? ''}`)).status).toBe(200);
+    const answers = await Promise.all([
+      call(t, ana, 'PUT', '/api/me/marks', { changes: [seen(cell(board2022, 5))] }),
+      call(t, phone, 'PUT', '/api/me/marks', { changes: [seen(cell(board2022, 6)), unseen(cell(board2022, 4))] }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const expected = [0, 1, 2, 3, 5, 6].map((index) => cell(board2022, index)).sort();
+    expect(MeSchema.parse((await call(t, phone, 'GET', '/api/me')).body).marks).toEqual(expected);
+    for (const code of [friends, community]) {
+      expect(await mine(code)).toMatchObject({ seen: 6, lines: 0, firstLineAt: null });
+    }
+    // The community league's listing below holds one league: this one closes.
+    const closed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/leagues/${community}`,
+      headers: { ...admin.headers, origin: TEST_ORIGIN },
+    });
+    expect(closed.statusCode).toBe(204);
+  });
+
   it('lets the owner rename, rotate the code, remove a member, draw for everyone and close; members get 403', async () => {
     const owner: Browser = {};
     const { code } = await newLeague(owner, 'Olga');
