@@ -20,6 +20,7 @@ import * as checkoutAddress from './migrations/0092-checkout-address';
 import * as partialRefunds from './migrations/0093-partial-refunds';
 import * as boardImportJobs from './migrations/0095-board-import-jobs';
 import * as unloggedRateLimitHits from './migrations/0096-unlogged-rate-limit-hits';
+import * as leagueMembersInJoinOrder from './migrations/0097-league-members-in-join-order';
 
 /**
  * Every migration, in order. Names are `NNNN-name`; a new migration gets the next number
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0093-partial-refunds': partialRefunds,
   '0095-board-import-jobs': boardImportJobs,
   '0096-unlogged-rate-limit-hits': unloggedRateLimitHits,
+  '0097-league-members-in-join-order': leagueMembersInJoinOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
