@@ -44,9 +44,13 @@ export async function waitFor(url, { child, timeoutMs = 120_000 } = {}) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** The production build's server (`$DIST_DIR/server/server.js`) on 127.0.0.1:`port` with `dataDir`; `env` adds to or overrides its environment. */
-export function spawnServer(port, dataDir, env = {}) {
-  return spawn(process.execPath, [path.join(process.env.DIST_DIR ?? 'dist', 'server', 'server.js')], {
+/**
+ * The production build's server (`$DIST_DIR/server/server.js`) on 127.0.0.1:`port` with `dataDir`;
+ * `env` adds to or overrides its environment. `program` (a script and its arguments) starts
+ * something else in the server's place, as the start-up benchmark's floor.
+ */
+export function spawnServer(port, dataDir, env = {}, program = [path.join(process.env.DIST_DIR ?? 'dist', 'server', 'server.js')]) {
+  return spawn(process.execPath, program, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

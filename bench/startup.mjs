@@ -1,12 +1,15 @@
 // Start-up benchmark of the production build (run `npm run build` first): time from spawning
 // `node dist/server/server.js` to /readyz answering 200, the peak RSS (the kernel's VmHWM) and
 // the RSS a few seconds after ready ("steady"), first on a fresh DATA_DIR (demo content on, as a
-// new install starts), then a restart on the same directory. Prints the figures against the goals
-// and exits 0: a measurement, not a gate. Linux only (reads /proc). Ports: 127.0.0.1, free ones.
+// new install starts), then a restart on the same directory. Both are set against PGlite's bare
+// open of that directory and against the floor (bench/restart-floor.ts): PGlite's thread and
+// /readyz with none of the app. Prints the figures against the goals and exits 0: a measurement,
+// not a gate. Linux only (reads /proc). Ports: 127.0.0.1, free ones.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { freePort, spawnServer } from './bench-utils.mjs';
 
 const STEADY_AFTER_MS = Number(process.env.STEADY_AFTER_MS ?? 3000);
@@ -27,11 +30,14 @@ function cpuMsOf(pid) {
 /**
  * `tmpDir` is the server's TMPDIR: its module compile cache (Node 22.8+, server.ts) is kept in
  * `os.tmpdir()` by default, and each round starts with an empty one, as a new install does.
+ * `program` starts the floor instead of the server; `steady: false` skips the wait for the
+ * steady RSS.
  */
-async function startOnce(dataDir, tmpDir) {
+async function startOnce(dataDir, tmpDir, { program, steady = true } = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnServer(port, dataDir, { DATABASE_URL: '', DEMO_DATA: 'true', TMPDIR: tmpDir });
+  const floorEnv = program === undefined ? {} : { PGLITE_TEMPLATE_DIR: TEMPLATE_DIR };
+  const child = spawnServer(port, dataDir, { DATABASE_URL: '', DEMO_DATA: 'true', TMPDIR: tmpDir, ...floorEnv }, program);
   try {
     let readyMs;
     let cpuMs;
@@ -51,7 +57,7 @@ async function startOnce(dataDir, tmpDir) {
       // up to its interval to the server alone.
       if (readyMs === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await new Promise((resolve) => setTimeout(resolve, STEADY_AFTER_MS));
+    if (steady) await new Promise((resolve) => setTimeout(resolve, STEADY_AFTER_MS));
     const { rssMb, peakMb } = memoryOf(child.pid);
     return { readyMs, cpuMs, peakMb, steadyMb: rssMb };
   } finally {
@@ -66,6 +72,31 @@ async function startOnce(dataDir, tmpDir) {
  * setting for the bare open, which makes PGlite alone open faster too, as a second reference.
  */
 const SERVER_WASM_SETTING = '--wasm-num-compilation-tasks=1';
+
+const DIST_DIR = process.env.DIST_DIR ?? 'dist';
+/** The build's migrated data directory, which a fresh start copies (server.ts). */
+const TEMPLATE_DIR = path.resolve(DIST_DIR, 'server', 'pglite-template');
+
+/**
+ * The floor (decision 220), bundled as the server is into `$DIST_DIR/bench`, beside a copy of
+ * PGlite's worker program; returns the program to spawn in the server's place.
+ */
+async function buildFloor() {
+  const outdir = path.join(DIST_DIR, 'bench');
+  await build({
+    entryPoints: { 'restart-floor': path.join(import.meta.dirname, 'restart-floor.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    format: 'esm',
+    external: ['@electric-sql/pglite'],
+    logLevel: 'warning',
+  });
+  copyFileSync(path.join(import.meta.dirname, '..', 'src', 'server', 'db', 'pglite-worker.mjs'), path.join(outdir, 'pglite-worker.mjs'));
+  return [path.join(outdir, 'restart-floor.mjs'), SERVER_WASM_SETTING];
+}
 
 /**
  * PGlite alone opening the same data directory (bench/pglite-open.mjs), spawn to ready: the
@@ -90,13 +121,24 @@ async function bareOpen(dataDir, nodeFlags = [], env = {}) {
 
 const CORES = os.availableParallelism();
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const results = { fresh: [], restart: [], bare: [], bareAsServer: [], bareCached: [] };
+const floor = await buildFloor();
+const results = { fresh: [], restart: [], floorFresh: [], floorRestart: [], bare: [], bareAsServer: [], bareCached: [] };
 for (let round = 0; round < ROUNDS; round += 1) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-'));
+  const floorDataDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-floor-'));
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'mingo-startup-tmp-'));
   try {
-    results.fresh.push(await startOnce(dataDir, tmpDir));
-    results.restart.push(await startOnce(dataDir, tmpDir));
+    // The server and the floor take turns at going first: a fresh start's copy is slower just
+    // after another's (the file system, decision 211).
+    const server = async () => {
+      results.fresh.push(await startOnce(dataDir, tmpDir));
+      results.restart.push(await startOnce(dataDir, tmpDir));
+    };
+    const floorStarts = async () => {
+      results.floorFresh.push(await startOnce(floorDataDir, tmpDir, { program: floor, steady: false }));
+      results.floorRestart.push(await startOnce(floorDataDir, tmpDir, { program: floor, steady: false }));
+    };
+    for (const starts of round % 2 === 0 ? [server, floorStarts] : [floorStarts, server]) await starts();
     results.bare.push(await bareOpen(dataDir));
     results.bareAsServer.push(await bareOpen(dataDir, [SERVER_WASM_SETTING]));
     // A third reference: PGlite alone with a warm compile cache of its own (where Node has one).
@@ -104,8 +146,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
     await bareOpen(dataDir, [], cached);
     results.bareCached.push(await bareOpen(dataDir, [], cached));
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(tmpDir, { recursive: true, force: true });
+    for (const dir of [dataDir, floorDataDir, tmpDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 const bareMs = median(results.bare);
@@ -141,6 +182,13 @@ for (const kind of ['fresh', 'restart']) {
     `${''.padEnd(8)} = ${ratio.toFixed(2)}× PGlite's bare open (goal ≤ ${ratioGoals[kind]}×, ${ratio <= ratioGoals[kind] ? 'ok' : 'MISSED'})` +
       `, ${(figures.readyMs / bareAsServerMs).toFixed(2)}× the bare open with the server's ${SERVER_WASM_SETTING}` +
       `, ${(figures.readyMs / bareCachedMs).toFixed(2)}× the bare open with a warm compile cache`,
+  );
+  // What the server must do before any of its app's code runs (decision 220).
+  const floorRuns = results[kind === 'fresh' ? 'floorFresh' : 'floorRestart'];
+  const floorMs = median(floorRuns.map((r) => r.readyMs));
+  console.log(
+    `${''.padEnd(8)}   the floor (PGlite's thread and /readyz, none of the app) ${floorMs.toFixed(0)} ms, CPU ${median(floorRuns.map((r) => r.cpuMs)).toFixed(0)} ms: ` +
+      `${(floorMs / bareMs).toFixed(2)}× PGlite's bare open; the server takes ${(figures.readyMs / floorMs).toFixed(2)}× the floor  runs: ${floorRuns.map((r) => r.readyMs.toFixed(0)).join(', ')} ms`,
   );
   // No start can be sooner than its CPU spread over every core (decision 219).
   console.log(
