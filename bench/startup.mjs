@@ -78,11 +78,12 @@ const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 const TEMPLATE_DIR = path.resolve(DIST_DIR, 'server', 'pglite-template');
 
 /**
- * The floor (decision 220), bundled as the server is into `$DIST_DIR/bench`, beside a copy of
- * PGlite's worker program; returns the program to spawn in the server's place.
+ * The floor (decision 220), bundled as the server is, beside a copy of PGlite's worker program, in
+ * node_modules/.cache (PGlite resolves from there; the build's dist stays as shipped); returns the
+ * program to spawn in the server's place.
  */
 async function buildFloor() {
-  const outdir = path.join(DIST_DIR, 'bench');
+  const outdir = path.join(import.meta.dirname, '..', 'node_modules', '.cache', 'mingo-restart-floor');
   await build({
     entryPoints: { 'restart-floor': path.join(import.meta.dirname, 'restart-floor.ts') },
     outdir,
